@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm start`: the service on http://127.0.0.1:8787 (PORT overrides) through `wrangler dev`, with local KV, D1 and
+// Durable Objects, team `default` seeded with policies/default.json and the token from .dev.vars.
+// Arguments after `--` go to wrangler, e.g. `npm start -- --var LLM_BASE_URL:http://127.0.0.1:9000`.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const varsPath = join(root, ".dev.vars");
+if (!existsSync(varsPath)) {
+  const fresh = readFileSync(join(root, ".dev.vars.example"), "utf8")
+    .replace("ADMIN_TOKEN=change-me-admin", `ADMIN_TOKEN=hga_${randomBytes(24).toString("base64url")}`)
+    .replace("HOOKGATE_DEV_TOKEN=change-me-dev-token", `HOOKGATE_DEV_TOKEN=hg_${randomBytes(32).toString("base64url")}`);
+  writeFileSync(varsPath, fresh, { mode: 0o600 });
+  console.log("created .dev.vars with a fresh ADMIN_TOKEN and HOOKGATE_DEV_TOKEN");
+}
+const vars = Object.fromEntries(
+  readFileSync(varsPath, "utf8")
+    .split("\n")
+    .filter((l) => /^[A-Z_][A-Z0-9_]*=/.test(l))
+    .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]),
+);
+const port = process.env.PORT ?? "8787";
+const base = `http://127.0.0.1:${port}`;
+const args = [
+  "wrangler", "dev", "--ip", "127.0.0.1", "--port", port,
+  "--var", "HOOKGATE_ENV:development",
+  "--persist-to", process.env.HOOKGATE_STATE_DIR ?? join(root, ".wrangler", "state"),
+  "--show-interactive-dev-session=false",
+  ...process.argv.slice(2),
+];
+const child = spawn("npx", args, { cwd: root, stdio: ["inherit", "pipe", "inherit"], env: process.env });
+child.stdout.pipe(process.stdout);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));
+
+// Once the Worker answers, the first request seeds team `default`; then print how to use it.
+let announced = false;
+child.stdout.on("data", async (chunk) => {
+  if (announced || !/Ready on/i.test(String(chunk))) return;
+  announced = true;
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  let settings = "";
+  try {
+    const res = await fetch(`${base}/v1/admin/teams/default/settings?url=${encodeURIComponent(base)}`, {
+      headers: { authorization: `Bearer ${vars.ADMIN_TOKEN}` },
+    });
+    settings = JSON.stringify(await res.json(), null, 2);
+  } catch (e) {
+    settings = `(could not fetch settings: ${e})`;
+  }
+  console.log(`
+hookgate is running at ${base}  (team "default", starter policy from policies/default.json)
+
+  team token   HOOKGATE_TOKEN=${vars.HOOKGATE_DEV_TOKEN}
+  admin token  HOOKGATE_ADMIN_TOKEN=${vars.ADMIN_TOKEN}      (both in .dev.vars)
+
+Try it:
+  curl -s ${base}/v1/hooks/default/pre-tool-use -H "Authorization: Bearer $HOOKGATE_TOKEN" \\
+    -H 'content-type: application/json' \\
+    -d '{"session_id":"s1","transcript_path":"/tmp/t.jsonl","cwd":"/tmp","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}'
+
+Claude Code settings (paste into .claude/settings.json; export HOOKGATE_TOKEN first):
+${settings}
+`);
+});

@@ -1,0 +1,172 @@
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { eventByName } from "../handlers";
+import { compilePolicy, type CompiledPolicy } from "./engine/compilePolicy";
+import { evaluate } from "./engine/evaluate";
+import { buildSettings } from "./engine/settings";
+
+const HELP = `hookgate — a policy gate for Claude Code hooks
+
+Usage:
+  hookgate check <policy.json>                     validate and compile; every problem with its path
+  hookgate eval <policy.json> <input.json|->       the answer and the trace, offline (no state, no LLM)
+  hookgate push <policy.json> --url <base> --team <team> [--dry-run]
+                                                   publish (admin token from HOOKGATE_ADMIN_TOKEN)
+  hookgate settings --url <base> --team <team> [--policy <policy.json>] [--token-env NAME]
+                                                   the Claude Code settings block for the team
+
+Exit codes: 0 ok, 1 the policy or input has problems / the server refused, 2 usage error.`;
+
+interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  readFile: (path: string) => string;
+  fetch: typeof fetch;
+  env: Record<string, string | undefined>;
+}
+
+const defaultIo: Io = {
+  out: (s) => process.stdout.write(`${s}\n`),
+  err: (s) => process.stderr.write(`${s}\n`),
+  readFile: (p) => (p === "-" ? readFileSync(0, "utf8") : readFileSync(p, "utf8")),
+  fetch: (...a) => fetch(...a),
+  env: process.env,
+};
+
+class UsageError extends Error {}
+
+function readJson(io: Io, path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = io.readFile(path);
+  } catch (e) {
+    throw new UsageError(`cannot read ${what} ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${what} ${path} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+function compileOrReport(io: Io, path: string): CompiledPolicy | undefined {
+  const result = compilePolicy(readJson(io, path, "policy"));
+  if (!result.ok) {
+    io.err(`${path}: ${result.error.length} problem(s)`);
+    for (const p of result.error) io.err(`  ${p.path}: ${p.message}`);
+    return undefined;
+  }
+  for (const w of result.value.warnings) io.err(`  warning ${w.path}: ${w.message}`);
+  return result.value;
+}
+
+const baseUrl = (url: string | undefined) => {
+  if (!url || !/^https?:\/\/\S+$/.test(url)) throw new UsageError("--url must be the service's http(s) base URL");
+  return url.replace(/\/+$/, "");
+};
+const teamName = (team: string | undefined) => {
+  if (!team || !/^[a-z0-9][a-z0-9_-]{0,62}$/.test(team)) throw new UsageError("--team must be a team name (a-z, 0-9, - and _)");
+  return team;
+};
+
+export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        url: { type: "string" },
+        team: { type: "string" },
+        policy: { type: "string" },
+        "token-env": { type: "string" },
+        "dry-run": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    const [command, ...rest] = positionals;
+    if (values.help || command === undefined || command === "help") {
+      io.out(HELP);
+      return command === undefined && !values.help ? 2 : 0;
+    }
+    switch (command) {
+      case "check": {
+        if (rest.length !== 1) throw new UsageError("usage: hookgate check <policy.json>");
+        const compiled = compileOrReport(io, rest[0]!);
+        if (!compiled) return 1;
+        io.out(`${rest[0]}: ok — ${compiled.handlerCount} handler(s) on ${Object.keys(compiled.events).join(", ") || "no events"}`);
+        return 0;
+      }
+      case "eval": {
+        if (rest.length !== 2) throw new UsageError("usage: hookgate eval <policy.json> <input.json|->");
+        const compiled = compileOrReport(io, rest[0]!);
+        if (!compiled) return 1;
+        const input = readJson(io, rest[1]!, "input");
+        if (typeof input !== "object" || input === null || Array.isArray(input)) throw new UsageError("the input must be a JSON object");
+        const name = (input as Record<string, unknown>).hook_event_name;
+        const spec = typeof name === "string" ? eventByName(name) : undefined;
+        if (!spec) {
+          io.err(`the input's hook_event_name ${JSON.stringify(name)} is not a hook event`);
+          return 1;
+        }
+        const parsed = spec.input.safeParse(input);
+        if (!parsed.success) {
+          io.err(`the ${spec.name} input is not valid:`);
+          for (const i of parsed.error.issues) io.err(`  ${i.path.join(".") || "(input)"}: ${i.message}`);
+          return 1;
+        }
+        const evaluation = await evaluate(compiled, spec, parsed.data, { claimOnce: async () => true });
+        io.out(JSON.stringify({ answer: evaluation.answer, trace: evaluation.trace, dryRun: evaluation.dryRun, errors: evaluation.errors }, null, 2));
+        return 0;
+      }
+      case "push": {
+        if (rest.length !== 1) throw new UsageError("usage: hookgate push <policy.json> --url <base> --team <team>");
+        const url = baseUrl(values.url);
+        const team = teamName(values.team);
+        const token = io.env.HOOKGATE_ADMIN_TOKEN;
+        if (!token) throw new UsageError("set HOOKGATE_ADMIN_TOKEN to the service's admin token");
+        const document = readJson(io, rest[0]!, "policy");
+        if (!compileOrReport(io, rest[0]!)) return 1;
+        const res = await io.fetch(`${url}/v1/admin/teams/${team}/policy${values["dry-run"] ? "?dryRun=1" : ""}`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(document),
+        });
+        const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+        if (!res.ok) {
+          const e = (body.error ?? {}) as { message?: string; problems?: { path: string; message: string }[] };
+          io.err(`push failed: HTTP ${res.status}: ${e.message ?? "no message"}`);
+          for (const p of e.problems ?? []) io.err(`  ${p.path}: ${p.message}`);
+          return 1;
+        }
+        io.out(values["dry-run"] ? `valid (not published) for team ${team}` : `published revision ${String(body.revision)} for team ${team}`);
+        return 0;
+      }
+      case "settings": {
+        if (rest.length !== 0) throw new UsageError("usage: hookgate settings --url <base> --team <team> [--policy file]");
+        const url = baseUrl(values.url);
+        const team = teamName(values.team);
+        let policy: CompiledPolicy | undefined;
+        if (values.policy) {
+          policy = compileOrReport(io, values.policy);
+          if (!policy) return 1;
+        }
+        const envVar = values["token-env"];
+        if (envVar !== undefined && !/^[A-Z_][A-Z0-9_]*$/.test(envVar)) throw new UsageError("--token-env must be an upper-case variable name");
+        io.out(JSON.stringify(buildSettings({ url, team, policy, ...(envVar ? { tokenEnvVar: envVar } : {}) }), null, 2));
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      io.err((e as Error).message);
+      return 2;
+    }
+    if (e instanceof TypeError && /fetch failed/.test(e.message)) {
+      io.err(`cannot reach the service: ${(e.cause as Error | undefined)?.message ?? e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,29 @@
+import { DurableObject } from "cloudflare:workers";
+
+/**
+ * The one place hookgate needs atomicity (hookgate spec §3.3): a Durable Object instance per name handles one
+ * request at a time, so a read-modify-write on its storage cannot race. Named `team:<team>` it allocates policy
+ * revisions; named `session:<team>:<session>` it holds the session's `once` claims.
+ */
+export class Coordinator extends DurableObject {
+  /** The next policy revision number (1, 2, …). */
+  async nextRevision(): Promise<number> {
+    const n = ((await this.ctx.storage.get<number>("revision")) ?? 0) + 1;
+    await this.ctx.storage.put("revision", n);
+    return n;
+  }
+
+  /** True the first time `key` is claimed in this object, false after. */
+  async claim(key: string): Promise<boolean> {
+    const k = `once:${key}`;
+    if ((await this.ctx.storage.get<number>(k)) !== undefined) return false;
+    await this.ctx.storage.put(k, Date.now());
+    // Sessions live up to 30 days on the client; forget the claims some time after that.
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + 45 * 86_400_000);
+    return true;
+  }
+
+  override async alarm(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+  }
+}

@@ -1,0 +1,25 @@
+import starterPolicy from "../policies/default.json";
+import type { Services } from "./services";
+
+export const DEV_TEAM = "default";
+export const DEV_TOKEN_ID = "tok_dev";
+
+let seeded: Promise<void> | undefined;
+
+/**
+ * Local development only (`npm start` sets HOOKGATE_ENV=development): give team `default` the starter policy and
+ * the token from .dev.vars, once per isolate, without overwriting anything already published.
+ */
+export function seedDevelopment(env: Env, services: Services): Promise<void> {
+  if (env.HOOKGATE_ENV !== "development" || !env.HOOKGATE_DEV_TOKEN) return Promise.resolve();
+  const token = env.HOOKGATE_DEV_TOKEN;
+  seeded ??= (async () => {
+    if (!(await services.policies.current(DEV_TEAM))) await services.policies.publish(DEV_TEAM, starterPolicy);
+    const existing = await services.tokens.list(DEV_TEAM);
+    if (!existing.some((t) => t.id === DEV_TOKEN_ID)) await services.tokens.register(DEV_TEAM, token, DEV_TOKEN_ID, "local development");
+  })().catch((e) => {
+    seeded = undefined;
+    throw e;
+  });
+  return seeded;
+}

@@ -1,0 +1,320 @@
+import type { z } from "zod";
+import { eventByName } from "../../handlers";
+import type { EventSpec, HookEventName, Verdict } from "./eventSpec";
+import { compileRegex, type LinearRegex } from "./linearPattern";
+import { compileMatcher, type CompiledMatcher } from "./matcher";
+import { compileRule, type CompiledRule } from "./permissionRule";
+import {
+  policySchema,
+  type HandlerDocument,
+  type HttpHandlerDocument,
+  type PolicyDocument,
+  type PromptHandlerDocument,
+} from "./policySchema";
+import { err, ok, type Result } from "./result";
+
+/** One thing wrong with a policy: where (a path into the document) and what, in plain words. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+export interface CompiledWhen {
+  path: string;
+  segments: string[];
+  source: string;
+  regex: LinearRegex;
+}
+
+interface CompiledHandlerBase {
+  id: string;
+  /** Position in the document, e.g. `hooks.PreToolUse[0].hooks[2]`. */
+  path: string;
+  /** Declaration order across the event: the aggregation order. */
+  order: number;
+  ifRules: CompiledRule[];
+  unlessRules: CompiledRule[];
+  when: CompiledWhen[];
+  once: boolean;
+  dryRun: boolean;
+}
+export interface CompiledRuleHandler extends CompiledHandlerBase {
+  type: "rule";
+  verdict?: Verdict;
+  reason?: string;
+  additionalContext?: string;
+  systemMessage?: string;
+  updatedInput?: Record<string, unknown>;
+  stop: boolean;
+  stopReason?: string;
+  output?: Record<string, unknown>;
+}
+export interface CompiledPromptHandler extends CompiledHandlerBase {
+  type: "prompt";
+  doc: PromptHandlerDocument;
+  /** What `ok:false` becomes. */
+  verdict: Verdict;
+  onError: Verdict | "none";
+}
+export interface CompiledHttpHandler extends CompiledHandlerBase {
+  type: "http";
+  doc: HttpHandlerDocument;
+  onError: Verdict | "none";
+}
+export type CompiledHandler = CompiledRuleHandler | CompiledPromptHandler | CompiledHttpHandler;
+
+export interface CompiledGroup {
+  index: number;
+  matcherSource: string | undefined;
+  matcher: CompiledMatcher;
+  handlers: CompiledHandler[];
+}
+
+export interface CompiledEvent {
+  spec: EventSpec;
+  groups: CompiledGroup[];
+  /** Whether any handler is slow (prompt/http); an event without one is answered synchronously. */
+  hasSlowHandlers: boolean;
+}
+
+export interface CompiledPolicy {
+  document: PolicyDocument;
+  failMode: "open" | "closed";
+  deadlineMs: number;
+  events: Partial<Record<HookEventName, CompiledEvent>>;
+  handlerCount: number;
+  warnings: Problem[];
+}
+
+const formatPath = (segments: readonly PropertyKey[]): string =>
+  segments.reduce<string>((acc, seg) => {
+    if (typeof seg === "number") return `${acc}[${seg}]`;
+    const key = String(seg);
+    return acc === "" ? key : `${acc}.${key}`;
+  }, "");
+
+function zodProblems(error: z.ZodError): Problem[] {
+  const problems: Problem[] = [];
+  const visit = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]) => {
+    for (const issue of issues) {
+      const path = [...prefix, ...issue.path];
+      if (issue.code === "invalid_union" && issue.errors.length > 0) {
+        // Report the branch that got furthest instead of "invalid input" for the whole union.
+        const best = [...issue.errors].sort((a, b) => depth(b) - depth(a))[0]!;
+        visit(best, path);
+        continue;
+      }
+      problems.push({ path: formatPath(path) || "(policy)", message: issue.message });
+    }
+  };
+  visit(error.issues, []);
+  return problems;
+}
+const depth = (issues: readonly z.core.$ZodIssue[]) => Math.max(0, ...issues.map((i) => i.path.length));
+
+/** The verdict that `ok:false` from a judge becomes when the handler does not say (hookgate spec §3.1). */
+function defaultJudgeVerdict(spec: EventSpec): Verdict | undefined {
+  if (spec.verdicts.includes("deny")) return "deny";
+  if (spec.verdicts.includes("block")) return "block";
+  return undefined;
+}
+
+/** The failMode verdict a failed judge/forward contributes on this event (closed → deny/block, open → none). */
+export function failVerdict(spec: EventSpec, failMode: "open" | "closed"): Verdict | "none" {
+  if (failMode === "open") return "none";
+  return defaultJudgeVerdict(spec) ?? "none";
+}
+
+const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Validate and compile a policy. Every problem is reported (path + plain message), not just the first, so one
+ * publish attempt shows the author everything to fix.
+ */
+export function compilePolicy(input: unknown): Result<CompiledPolicy, Problem[]> {
+  const parsed = policySchema.safeParse(input);
+  if (!parsed.success) return err(zodProblems(parsed.error));
+  const document = parsed.data;
+  const problems: Problem[] = [];
+  const warnings: Problem[] = [];
+  const events: Partial<Record<HookEventName, CompiledEvent>> = {};
+  const ids = new Map<string, string>();
+  let handlerCount = 0;
+
+  for (const [eventName, groups] of Object.entries(document.hooks)) {
+    const spec = eventByName(eventName);
+    if (!spec) continue; // the schema already reported it
+    const compiledGroups: CompiledGroup[] = [];
+    let order = 0;
+    let hasSlowHandlers = false;
+    groups.forEach((group, gi) => {
+      const groupPath = `hooks.${eventName}[${gi}]`;
+      let matcher: CompiledMatcher = () => true;
+      if (spec.matcher === null) {
+        if (group.matcher !== undefined && group.matcher !== "" && group.matcher !== "*")
+          warnings.push({ path: `${groupPath}.matcher`, message: `${eventName} has no matcher; Claude Code ignores it and so does hookgate` });
+      } else {
+        const m = compileMatcher(group.matcher, spec.matcher.syntax);
+        if (m.ok) matcher = m.value;
+        else problems.push({ path: `${groupPath}.matcher`, message: m.error });
+      }
+      const handlers: CompiledHandler[] = [];
+      group.hooks.forEach((handler, hi) => {
+        const path = `${groupPath}.hooks[${hi}]`;
+        const id = handler.id ?? `${eventName}[${gi}].hooks[${hi}]`;
+        const seen = ids.get(id);
+        if (seen !== undefined) problems.push({ path: `${path}.id`, message: `id "${id}" is already used by ${seen}` });
+        ids.set(id, path);
+        const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems);
+        if (compiled) {
+          handlers.push(compiled);
+          if (compiled.type !== "rule") hasSlowHandlers = true;
+        }
+        handlerCount++;
+      });
+      compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers });
+    });
+    events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers };
+  }
+
+  if (problems.length > 0) return err(problems);
+  return ok({
+    document,
+    failMode: document.failMode,
+    deadlineMs: document.deadlineMs,
+    events,
+    handlerCount,
+    warnings,
+  });
+}
+
+function compileHandler(
+  h: HandlerDocument,
+  spec: EventSpec,
+  policy: PolicyDocument,
+  at: { id: string; path: string; order: number },
+  problems: Problem[],
+): CompiledHandler | undefined {
+  const before = problems.length;
+  const problem = (field: string, message: string) =>
+    problems.push({ path: field ? `${at.path}.${field}` : at.path, message });
+  const ev = spec.name;
+
+  const compileRules = (field: "if" | "unless"): CompiledRule[] => {
+    const raw = asList(h[field]);
+    if (raw.length === 0) return [];
+    if (!spec.toolEvent) {
+      problem(field, `\`${field}\` takes permission rules, which only apply to tool events; ${ev} has no tool`);
+      return [];
+    }
+    const rules: CompiledRule[] = [];
+    raw.forEach((r, i) => {
+      const c = compileRule(r);
+      if (c.ok) rules.push(c.value);
+      else problem(Array.isArray(h[field]) ? `${field}[${i}]` : field, c.error);
+    });
+    return rules;
+  };
+  const ifRules = compileRules("if");
+  const unlessRules = compileRules("unless");
+
+  const when: CompiledWhen[] = [];
+  for (const [p, source] of Object.entries(h.when ?? {})) {
+    const regex = compileRegex(source);
+    if (!regex.ok) problem(`when.${p}`, `not a valid regular expression: ${regex.error}`);
+    else when.push({ path: p, segments: p.split("."), source, regex: regex.value });
+  }
+
+  const checkVerdict = (field: string, v: Verdict | "none" | undefined) => {
+    if (v === undefined || v === "none") return;
+    if (!spec.verdicts.includes(v)) {
+      const can = spec.verdicts.length > 0 ? `it can express: ${spec.verdicts.join(", ")}` : "it cannot express any decision";
+      problem(field, `${ev} cannot express "${v}"; ${can}`);
+    }
+  };
+
+  const base = {
+    id: at.id,
+    path: at.path,
+    order: at.order,
+    ifRules,
+    unlessRules,
+    when,
+    once: h.once ?? false,
+    dryRun: h.mode === "dry-run",
+  };
+
+  if (h.type === "rule") {
+    checkVerdict("decision", h.decision);
+    if (h.reason !== undefined && h.decision === undefined)
+      problem("reason", "a reason without a decision is never shown; set `decision` or use `additionalContext`");
+    if (h.reason !== undefined && h.decision !== undefined && !spec.reason) problem("reason", `${ev} does not show a reason`);
+    if (h.additionalContext !== undefined && !spec.additionalContext)
+      problem("additionalContext", `${ev} does not take additionalContext`);
+    if (h.systemMessage !== undefined && !spec.topLevel.includes("systemMessage"))
+      problem("systemMessage", `${ev} discards systemMessage`);
+    if ((h.continue === false || h.stopReason !== undefined) && !spec.topLevel.includes("continue"))
+      problem(h.continue === false ? "continue" : "stopReason", `${ev} ignores continue:false`);
+    if (h.stopReason !== undefined && h.continue !== false) problem("stopReason", "stopReason only goes with continue: false");
+    if (h.updatedInput !== undefined) {
+      if (!spec.updatedInput) problem("updatedInput", `${ev} cannot rewrite its input`);
+      else if (h.decision === "deny" || h.decision === "defer")
+        problem("updatedInput", `updatedInput is never applied with "${h.decision}"`);
+    }
+    for (const [key, value] of Object.entries(h.output ?? {})) {
+      if (key === "terminalSequence" && spec.topLevel.includes("terminalSequence")) {
+        if (typeof value !== "string") problem(`output.${key}`, "must be a string");
+        continue;
+      }
+      const schema = spec.outputFields[key];
+      if (!schema) {
+        const known = [...Object.keys(spec.outputFields), ...(spec.topLevel.includes("terminalSequence") ? ["terminalSequence"] : [])];
+        problem(`output.${key}`, `${ev} has no output field "${key}"${known.length ? `; it takes ${known.join(", ")}` : ""}`);
+        continue;
+      }
+      const r = schema.safeParse(value);
+      if (!r.success) problem(`output.${key}`, r.error.issues.map((i) => i.message).join("; "));
+    }
+    const contributes =
+      h.decision !== undefined ||
+      h.additionalContext !== undefined ||
+      h.systemMessage !== undefined ||
+      h.updatedInput !== undefined ||
+      h.continue === false ||
+      Object.keys(h.output ?? {}).length > 0;
+    if (!contributes) problem("", "this rule sets nothing (no decision, context, message, updatedInput, continue or output)");
+    if (problems.length > before) return undefined;
+    return {
+      ...base,
+      type: "rule",
+      verdict: h.decision,
+      reason: h.reason,
+      additionalContext: h.additionalContext,
+      systemMessage: h.systemMessage,
+      updatedInput: h.updatedInput,
+      stop: h.continue === false,
+      stopReason: h.stopReason,
+      output: h.output,
+    };
+  }
+
+  if (!spec.prompt && h.type === "prompt") problem("type", `${ev} does not take prompt handlers (contract §4.1)`);
+  const fallback = failVerdict(spec, policy.failMode);
+  const onError = h.onError ?? fallback;
+  checkVerdict("onError", onError);
+
+  if (h.type === "prompt") {
+    const verdict = h.decision ?? defaultJudgeVerdict(spec);
+    if (verdict === undefined) problem("decision", `${ev} has no decision a judge's "no" could become`);
+    else checkVerdict("decision", verdict);
+    if (problems.length > before || verdict === undefined) return undefined;
+    return { ...base, type: "prompt", doc: h, verdict, onError };
+  }
+
+  for (const [name, value] of Object.entries(h.headers ?? {}))
+    for (const m of value.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)\}?/g))
+      if (!(h.allowedEnvVars ?? []).includes(m[1]!))
+        problem(`headers.${name}`, `$${m[1]} is not listed in allowedEnvVars, so it would be sent empty`);
+  if (problems.length > before) return undefined;
+  return { ...base, type: "http", doc: h, onError };
+}

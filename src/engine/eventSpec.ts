@@ -1,0 +1,77 @@
+import type { z } from "zod";
+
+/** The 34 lifecycle events Claude Code 2.1.332 knows (contract §1.3 plus Appendix C). */
+export const HOOK_EVENTS = [
+  "SessionStart", "Setup", "InstructionsLoaded", "UserPromptSubmit", "UserPromptExpansion", "MessageDisplay",
+  "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "PermissionDenied",
+  "Notification", "SubagentStart", "SubagentStop", "TaskCreated", "TaskCompleted", "Stop", "StopFailure",
+  "TeammateIdle", "ConfigChange", "CwdChanged", "DirectoryAdded", "FileChanged", "WorktreeCreate", "WorktreeRemove",
+  "PreCompact", "PostCompact", "SessionEnd", "Elicitation", "ElicitationResult",
+  "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand",
+] as const;
+export type HookEventName = (typeof HOOK_EVENTS)[number];
+
+/**
+ * A verdict a handler may contribute. Which ones an event can express is part of its spec:
+ * permission events take allow/deny/ask(/defer); blocking events take block.
+ */
+export type Verdict = "allow" | "deny" | "ask" | "defer" | "block";
+
+/** How the aggregate's verdict is written into the event's answer. */
+export type AnswerKind =
+  /** hookSpecificOutput.permissionDecision + permissionDecisionReason (+ updatedInput, additionalContext) */
+  | "permission"
+  /** hookSpecificOutput.decision.behavior allow|deny; ask = no decision */
+  | "permissionRequest"
+  /** top-level decision:"block" + reason */
+  | "block"
+  /** no verdict at all: only outputs */
+  | "none";
+
+/** Top-level answer fields an event honours (contract §1.2, §1.4). */
+export type TopLevelField = "systemMessage" | "continue" | "terminalSequence";
+
+/**
+ * Everything hookgate knows about one event. Each file in handlers/ exports one of these;
+ * the engine (compiler, evaluator, response builder) is driven by this data alone.
+ */
+export interface EventSpec {
+  name: HookEventName;
+  /** kebab-case route segment: /v1/hooks/:team/<route> */
+  route: string;
+  /** The event's input: documented fields typed, unknown fields accepted (.loose()). */
+  input: z.ZodType<Record<string, unknown>>;
+  /**
+   * What a matcher group's `matcher` is tested against (contract §3.1); null when the event has no matcher
+   * (the matcher is then ignored). `narrow` = FileChanged/StopFailure's older exact-match character set.
+   */
+  matcher: { query: (input: Record<string, unknown>) => string | undefined; syntax: "standard" | "narrow" } | null;
+  /** Tool events evaluate `if`/`unless` permission rules against tool_name/tool_input. */
+  toolEvent: boolean;
+  answer: AnswerKind;
+  /** Verdicts a handler may set on this event (empty for "none"). */
+  verdicts: readonly Verdict[];
+  /** Whether `reason` means anything here (shown to Claude or the user). */
+  reason: boolean;
+  /** Whether `updatedInput` (a patch on tool_input) can be expressed. */
+  updatedInput: boolean;
+  /** Whether hookSpecificOutput.additionalContext exists for this event. */
+  additionalContext: boolean;
+  /** Top-level fields the client honours for this event. */
+  topLevel: readonly TopLevelField[];
+  /**
+   * Event-specific fields a rule may set through `output` (e.g. sessionTitle, watchPaths, updatedPermissions,
+   * retry, action, content, worktreePath), each with its schema. Where they land is decided by respond().
+   */
+  outputFields: Readonly<Record<string, z.ZodType>>;
+  /** Whether `prompt` (LLM judge) handlers may run on this event (contract §4.1). */
+  prompt: boolean;
+  /** The client's own default budget for an http hook on this event, ms (contract §1.3). */
+  clientTimeoutMs: number;
+  /** Acknowledge at once and evaluate after the answer (SessionEnd). */
+  acknowledgeFirst?: boolean;
+  /** Whether the client ever calls an `http` hook for it (false for SessionStart and Setup: command bridge). */
+  httpDelivered: boolean;
+  /** The exact answer schema the client accepts (Appendix C): used to check every answer before it leaves. */
+  output: z.ZodType;
+}

@@ -1,0 +1,426 @@
+/**
+ * Claude Code permission rules (contract §3.3) as used by hookgate's `if` / `unless` (hookgate spec §3.2):
+ * parse, compile, match. Pure: no I/O, no exceptions for bad data.
+ *
+ * hookgate is a security gate and is deliberately STRICTER than the client where the client fails open:
+ * - Malformed rules are rejected at compile time (the client reads them as a bare tool name).
+ * - Bash: every simple command of a compound command, of `$()`/backticks/`<()`, of subshells, groups, control
+ *   bodies and functions, of `bash -c '…'`/`eval '…'`/`su -c`/here-docs fed to a shell/`find -exec` is a
+ *   subject (see shellCommand.ts); leading assignments and wrappers (also `env`, `sudo`, `doas`, `exec`,
+ *   `xargs` with flags) are stripped; commands that don't parse are split naively as well. The client runs
+ *   the hook without looking whenever a command holds `$()`, backticks or `$VAR`, or doesn't parse.
+ * - File rules: a slash-less pattern (`.env`, `*.pem`) matches that basename at any depth anywhere; `dir/**`
+ *   matches a `dir` at any depth under cwd; matching is case-insensitive; `Write(…)`, `MultiEdit(…)`,
+ *   `NotebookEdit(…)` and `Glob(…)` rules are honoured for their own tool (the client ignores them); bare
+ *   `Edit` covers every editing tool like `Edit(…)` does.
+ * - MCP tool-name globs (`mcp__*`, `mcp__s__*`) and bare servers (`mcp__s`) work in `if` too (the client's
+ *   `if` compares tool names exactly).
+ *
+ * Per-subject matching: a call is checked as a list of subjects (for Bash/PowerShell each simple command, else
+ * one). {@link matchingSubjects} returns the indices a rule matches, so the engine can require that one and
+ * the same subject matches an `if` rule and no `unless` rule. Whole-call rules (bare tool, parameter rules)
+ * match every subject.
+ */
+import { compileWildcard, type Wildcard } from "./linearPattern";
+import { compilePathGlob, deriveHome, normalizePath, type PathGlob } from "./pathGlob";
+import { ok, err, type Result } from "./result";
+import { splitShellCommand, type ShellSubject } from "./shellCommand";
+
+export interface ToolCall {
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  cwd?: string | undefined;
+  home?: string | undefined;
+}
+
+type Matcher =
+  | { kind: "tool" } // the whole tool
+  | { kind: "shell"; form: "prefix" | "wildcard"; test: (s: string) => boolean }
+  | { kind: "param"; name: string; value: Wildcard }
+  | { kind: "path"; glob: PathGlob }
+  | { kind: "domain"; test: (host: string) => boolean; any: boolean }
+  | { kind: "field"; fields: readonly string[]; value: Wildcard; stripSlash: boolean };
+
+export interface CompiledRule {
+  /** The rule as written. */
+  readonly raw: string;
+  /** Canonical tool name (or MCP tool-name pattern) of the rule. */
+  readonly tool: string;
+  /** The specifier after unescaping, or undefined for a whole-tool rule. */
+  readonly specifier: string | undefined;
+  /** @internal */
+  readonly toolTest: (canonicalToolName: string) => boolean;
+  /** @internal */
+  readonly matcher: Matcher;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Tool names
+
+const LEGACY_TOOL_NAMES: Record<string, string> = {
+  Task: "Agent",
+  KillShell: "TaskStop",
+  AgentOutputTool: "TaskOutput",
+  BashOutputTool: "TaskOutput",
+  BashOutput: "TaskOutput",
+};
+
+export function canonicalToolName(name: string): string {
+  return LEGACY_TOOL_NAMES[name] ?? name;
+}
+
+const KNOWN_TOOLS = [
+  "Bash", "PowerShell", "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "NotebookRead", "Glob", "Grep", "LS",
+  "WebFetch", "WebSearch", "Agent", "Skill", "TodoWrite", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate",
+  "TaskStop", "TaskOutput", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion", "LSP", "SlashCommand",
+  "ListMcpResourcesTool", "ReadMcpResourceTool", "EnterWorktree", "ExitWorktree", "SendMessage", "ToolSearch",
+];
+const KNOWN_BY_LOWER = new Map(KNOWN_TOOLS.map((t) => [t.toLowerCase(), t]));
+
+/** Tools an `Edit(...)` (or bare `Edit`) rule covers. */
+const EDIT_FAMILY = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+/** Tools with a path specifier, and where their path is. */
+const PATH_FIELD: Record<string, readonly string[]> = {
+  Read: ["file_path"],
+  Edit: ["file_path", "notebook_path"],
+  Write: ["file_path"],
+  MultiEdit: ["file_path"],
+  NotebookEdit: ["notebook_path"],
+  Glob: ["path"],
+};
+const SHELL_TOOLS = new Set(["Bash", "PowerShell"]);
+/** Primary fields: a parameter rule can't target them (write the plain specifier instead). */
+const PRIMARY_FIELD: Record<string, string> = { Bash: "command", PowerShell: "command", Agent: "subagent_type", Skill: "skill", WebSearch: "query" };
+/** For tools whose plain specifier may itself contain `:` (plugin agents and skills), the parameters that
+ *  make a `name:value` specifier a parameter rule. */
+const KNOWN_PARAMS: Record<string, readonly string[]> = {
+  Agent: ["description", "prompt", "model", "run_in_background", "name", "team_name", "mode", "isolation", "subagent_type"],
+  Skill: ["args", "skill", "command"],
+  WebSearch: ["allowed_domains", "blocked_domains", "query"],
+};
+
+const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const MCP_NAME = /^mcp__[A-Za-z0-9_*.-]+$/;
+const PARAM = /^([A-Za-z_][A-Za-z0-9_]*):([\s\S]*)$/;
+
+function compileToolTest(name: string): Result<{ tool: string; test: (t: string) => boolean }, string> {
+  if (name.startsWith("mcp__")) {
+    if (!MCP_NAME.test(name)) return err(`"${name}" is not a valid MCP tool name (mcp__<server>__<tool>)`);
+    if (name.includes("*")) {
+      const wc = compileWildcard(name, { escapes: false });
+      return ok({ tool: name, test: (t) => wc.test(t) });
+    }
+    const rest = name.slice("mcp__".length);
+    if (rest === "") return err(`"${name}" names no MCP server`);
+    if (!rest.includes("__")) {
+      // Bare server: every tool of that server.
+      const prefix = `${name}__`;
+      return ok({ tool: name, test: (t) => t === name || t.startsWith(prefix) });
+    }
+    return ok({ tool: name, test: (t) => t === name });
+  }
+  if (name.includes("*")) return err(`tool-name wildcards are supported only for MCP tools (mcp__…), not "${name}"`);
+  if (!TOOL_NAME.test(name)) return err(`"${name}" is not a valid tool name`);
+  const canonical = canonicalToolName(name);
+  const known = KNOWN_BY_LOWER.get(canonical.toLowerCase());
+  if (known !== undefined && known !== canonical) return err(`unknown tool "${name}" (tool names are case-sensitive; did you mean "${known}"?)`);
+  if (canonical === "Edit") return ok({ tool: canonical, test: (t) => EDIT_FAMILY.has(t) });
+  return ok({ tool: canonical, test: (t) => t === canonical });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Parsing (contract §3.3: permissionRuleValueFromString)
+
+function isEscaped(s: string, i: number): boolean {
+  let n = 0;
+  for (let j = i - 1; j >= 0 && s[j] === "\\"; j--) n++;
+  return n % 2 === 1;
+}
+
+function firstUnescaped(s: string, ch: string): number {
+  for (let i = 0; i < s.length; i++) if (s[i] === ch && !isEscaped(s, i)) return i;
+  return -1;
+}
+
+function lastUnescaped(s: string, ch: string): number {
+  for (let i = s.length - 1; i >= 0; i--) if (s[i] === ch && !isEscaped(s, i)) return i;
+  return -1;
+}
+
+/** The client's unescapeRuleContent: `\(` → `(`, `\)` → `)`, then `\\` → `\`. */
+function unescapeContent(s: string): string {
+  return s.replace(/\\\(/g, "(").replace(/\\\)/g, ")").replace(/\\\\/g, "\\");
+}
+
+export const MAX_RULE_LENGTH = 4096;
+
+export function compileRule(raw: string): Result<CompiledRule, string> {
+  if (typeof raw !== "string") return err("a permission rule must be a string");
+  const rule = raw.trim();
+  if (rule === "") return err("empty permission rule");
+  if (rule.length > MAX_RULE_LENGTH) return err(`permission rule is longer than ${MAX_RULE_LENGTH} characters`);
+  const open = firstUnescaped(rule, "(");
+  let toolPart: string;
+  let rawContent: string | undefined;
+  if (open === -1) {
+    toolPart = rule;
+    if (lastUnescaped(rule, ")") !== -1) return err(`"${raw}": ")" without "(" — write Tool or Tool(specifier)`);
+  } else {
+    const close = lastUnescaped(rule, ")");
+    if (close === -1 || close < open) return err(`"${raw}": missing the closing ")" of the specifier`);
+    if (close !== rule.length - 1) return err(`"${raw}": text after the closing ")" — the specifier must end the rule`);
+    toolPart = rule.slice(0, open);
+    rawContent = rule.slice(open + 1, close);
+    if (toolPart === "") return err(`"${raw}": missing tool name before "("`);
+  }
+  const tt = compileToolTest(toolPart.trim() === toolPart ? toolPart : "");
+  if (!tt.ok) return err(toolPart.trim() !== toolPart ? `"${raw}": whitespace around the tool name` : `"${raw}": ${tt.error}`);
+  const tool = tt.value.tool;
+  const base = { raw, tool, toolTest: tt.value.test };
+  if (rawContent === undefined || rawContent === "" || rawContent === "*") {
+    return ok({ ...base, specifier: undefined, matcher: { kind: "tool" } });
+  }
+  const content = unescapeContent(rawContent);
+  if (content.trim() === "") return err(`"${raw}": blank specifier — write ${tool} or ${tool}(*) for the whole tool`);
+  const m = compileSpecifier(tool, content);
+  if (!m.ok) return err(`"${raw}": ${m.error}`);
+  return ok({ ...base, specifier: content, matcher: m.value });
+}
+
+function compileSpecifier(tool: string, content: string): Result<Matcher, string> {
+  if (tool.startsWith("mcp__")) return err("MCP tools take no argument specifiers (write the bare tool or server name)");
+  if (SHELL_TOOLS.has(tool)) return compileShellSpecifier(tool, content);
+  if (PATH_FIELD[tool]) {
+    const g = compilePathGlob(content);
+    return g.ok ? ok({ kind: "path", glob: g.value }) : err(g.error);
+  }
+  if (tool === "WebFetch") return compileDomain(content);
+  const param = PARAM.exec(content);
+  const known = KNOWN_PARAMS[tool];
+  const isParam = param !== null && (known === undefined || known.includes(param[1]!));
+  if (isParam) return compileParam(tool, param[1]!, param[2]!);
+  switch (tool) {
+    case "Agent":
+      return ok({ kind: "field", fields: ["subagent_type"], value: compileWildcard(content.trim()), stripSlash: false });
+    case "Skill":
+      return ok({ kind: "field", fields: ["skill", "command"], value: compileWildcard(content.trim().replace(/^\//, "")), stripSlash: true });
+    case "WebSearch":
+      return ok({ kind: "field", fields: ["query"], value: compileWildcard(content.trim(), { ignoreCase: true }), stripSlash: false });
+    default:
+      return err(`${tool}(…) takes only parameter rules such as ${tool}(name:value)`);
+  }
+}
+
+function compileParam(tool: string, name: string, value: string): Result<Matcher, string> {
+  const primary = PRIMARY_FIELD[tool];
+  if (primary === name) {
+    const example = tool === "Bash" || tool === "PowerShell" ? `${tool}(rm *)` : `${tool}(value)`;
+    return err(`a parameter rule can't target ${tool}'s primary field "${name}" — write ${example} instead`);
+  }
+  return ok({ kind: "param", name, value: compileWildcard(value) });
+}
+
+function compileShellSpecifier(tool: string, content: string): Result<Matcher, string> {
+  const ci = tool === "PowerShell";
+  const fold = (s: string) => (ci ? s.toLowerCase() : s);
+  // Legacy prefix `npm run test:*` (`:*` only at the very end).
+  if (content.endsWith(":*") && content.length > 2 && !isEscaped(content, content.length - 1)) {
+    const prefix = fold(content.slice(0, -2).trim());
+    if (prefix === "") return err("empty command before \":*\"");
+    const withSpace = `${prefix} `;
+    return ok({ kind: "shell", form: "prefix", test: (s) => s === prefix || s.startsWith(withSpace) });
+  }
+  const param = PARAM.exec(content);
+  if (param) return compileParam(tool, param[1]!, param[2]!);
+  const wc = compileWildcard(fold(content.trim()), { trailingSpaceStarOptional: true });
+  return ok({ kind: "shell", form: "wildcard", test: (s) => wc.test(s) });
+}
+
+function compileDomain(content: string): Result<Matcher, string> {
+  if (!content.startsWith("domain:")) return err('WebFetch rules take a domain specifier: WebFetch(domain:example.com)');
+  let d = content.slice("domain:".length).trim().toLowerCase();
+  if (d === "") return err("WebFetch(domain:) names no domain");
+  if (/[\s/:@?#\\]/.test(d) && !/^\[[0-9a-f:.]+\]$/.test(d)) {
+    return err(`WebFetch(domain:${d}) takes a hostname only (no scheme, port, path or user)`);
+  }
+  while (d.endsWith(".") && d.length > 1) d = d.slice(0, -1);
+  if (d === "*") return ok({ kind: "domain", any: true, test: () => true });
+  // Non-ASCII labels → punycode, like URL hostnames.
+  if (/[^\x00-\x7f]/.test(d)) {
+    try {
+      d = new URL(`http://${d.replace(/\*/g, "wildcard0x2a")}`).hostname.replace(/wildcard0x2a/g, "*");
+    } catch {
+      return err(`WebFetch(domain:${d}) is not a valid hostname`);
+    }
+  }
+  let anyDepth = false;
+  let body = d;
+  if (body.startsWith("*.")) {
+    anyDepth = true;
+    body = body.slice(2);
+  }
+  const labels = body.split(".");
+  if (labels.some((l) => l === "")) return err(`WebFetch(domain:${d}) has an empty label`);
+  const tests = labels.map((l) => compileWildcard(l, { escapes: false }));
+  return ok({
+    kind: "domain",
+    any: false,
+    test: (host) => {
+      const hl = host.split(".");
+      if (anyDepth ? hl.length <= tests.length : hl.length !== tests.length) return false;
+      const off = hl.length - tests.length;
+      for (let i = 0; i < tests.length; i++) if (!tests[i]!.test(hl[off + i]!)) return false;
+      return true;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Subjects
+
+interface Subject {
+  display: string;
+  forms: readonly string[];
+}
+
+export interface CallSubjects {
+  /** Canonical tool name of the call. */
+  readonly toolName: string;
+  readonly kind: "shell" | "path" | "url" | "other";
+  /** @internal */
+  readonly input: Record<string, unknown>;
+  /** @internal shell subjects (kind "shell"); one entry otherwise. */
+  readonly items: readonly Subject[];
+  /** @internal normalised path (kind "path"), undefined if the input has none. */
+  readonly path: string | undefined;
+  /** @internal lower-cased hostname without trailing dot (kind "url"), undefined if unparseable. */
+  readonly host: string | undefined;
+  /** @internal */
+  readonly cwd: string | undefined;
+  /** @internal */
+  readonly home: string | undefined;
+  /** The shell split hit a work cap (the whole command is an extra subject). */
+  readonly truncated: boolean;
+  /** Part of the shell command didn't parse (a naive split was added). */
+  readonly parseErrors: boolean;
+}
+
+export function subjectsOf(call: ToolCall): CallSubjects {
+  const toolName = canonicalToolName(typeof call.toolName === "string" ? call.toolName : "");
+  const input = call.toolInput && typeof call.toolInput === "object" ? call.toolInput : {};
+  const cwd = typeof call.cwd === "string" && call.cwd !== "" ? call.cwd : undefined;
+  const home = typeof call.home === "string" && call.home !== "" ? call.home : deriveHome(cwd);
+  const base = { toolName, input, cwd, home, path: undefined, host: undefined, truncated: false, parseErrors: false };
+
+  if (SHELL_TOOLS.has(toolName)) {
+    const command = typeof input.command === "string" ? input.command : "";
+    const split = splitShellCommand(command, { dialect: toolName === "PowerShell" ? "powershell" : "bash" });
+    const items = split.subjects.map((s: ShellSubject) => ({ display: s.display, forms: s.forms }));
+    return { ...base, kind: "shell", items, truncated: split.truncated, parseErrors: split.parseErrors };
+  }
+  const fields = PATH_FIELD[toolName];
+  if (fields) {
+    let raw: string | undefined;
+    for (const f of fields) {
+      const v = input[f];
+      if (typeof v === "string" && v !== "") {
+        raw = v;
+        break;
+      }
+    }
+    if (raw === undefined && toolName === "Glob") raw = cwd;
+    const path = raw !== undefined ? normalizePath(raw, cwd, home) : undefined;
+    return { ...base, kind: "path", path, items: [{ display: path ?? "(no path)", forms: [] }] };
+  }
+  if (toolName === "WebFetch") {
+    const url = typeof input.url === "string" ? input.url : "";
+    const host = hostOf(url);
+    const display = host ?? `(unparseable url: ${url.length > 200 ? `${url.slice(0, 199)}…` : url})`;
+    return { ...base, kind: "url", host, items: [{ display, forms: [] }] };
+  }
+  return { ...base, kind: "other", items: [{ display: toolName, forms: [] }] };
+}
+
+/** Hostname of a URL, lower-cased, trailing dot stripped; scheme-less `host/path` is read as https. */
+function hostOf(url: string): string | undefined {
+  const tryParse = (u: string): string | undefined => {
+    try {
+      const h = new URL(u).hostname;
+      return h === "" ? undefined : h;
+    } catch {
+      return undefined;
+    }
+  };
+  let h = tryParse(url.trim());
+  if (h === undefined && url.trim() !== "" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url.trim())) h = tryParse(`https://${url.trim()}`);
+  if (h === undefined) return undefined;
+  h = h.toLowerCase();
+  while (h.endsWith(".") && h.length > 1) h = h.slice(0, -1);
+  return h;
+}
+
+export function subjectCount(subjects: CallSubjects): number {
+  return subjects.items.length;
+}
+
+export function describeSubject(subjects: CallSubjects, i: number): string {
+  return subjects.items[i]?.display ?? "";
+}
+
+const NONE: number[] = [];
+
+function all(subjects: CallSubjects): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < subjects.items.length; i++) out.push(i);
+  return out;
+}
+
+function scalar(v: unknown): string | undefined {
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
+  return undefined;
+}
+
+export function matchingSubjects(rule: CompiledRule, subjects: CallSubjects): number[] {
+  if (!rule.toolTest(subjects.toolName)) return NONE;
+  const m = rule.matcher;
+  switch (m.kind) {
+    case "tool":
+      return all(subjects);
+    case "param": {
+      const v = scalar(subjects.input[m.name]);
+      return v !== undefined && m.value.test(v) ? all(subjects) : NONE;
+    }
+    case "shell": {
+      if (subjects.kind !== "shell") return NONE;
+      const out: number[] = [];
+      subjects.items.forEach((s, i) => {
+        if (s.forms.some(m.test)) out.push(i);
+      });
+      return out;
+    }
+    case "path": {
+      if (subjects.kind !== "path" || subjects.path === undefined) return NONE;
+      return m.glob.matchNormalized(subjects.path, { cwd: subjects.cwd, home: subjects.home }) ? all(subjects) : NONE;
+    }
+    case "domain": {
+      if (subjects.kind !== "url") return NONE;
+      if (m.any) return all(subjects);
+      return subjects.host !== undefined && m.test(subjects.host) ? all(subjects) : NONE;
+    }
+    case "field": {
+      for (const f of m.fields) {
+        let v = scalar(subjects.input[f]);
+        if (v === undefined) continue;
+        if (m.stripSlash) v = v.replace(/^\//, "");
+        return m.value.test(v.trim()) ? all(subjects) : NONE;
+      }
+      return NONE;
+    }
+  }
+}
+
+/** Convenience: does the rule match any subject of the call? */
+export function matchesCall(rule: CompiledRule, call: ToolCall): boolean {
+  return matchingSubjects(rule, subjectsOf(call)).length > 0;
+}

@@ -1,0 +1,5 @@
+/** A value or a list of problems. The engine never throws for bad data; only the HTTP layer does. */
+export type Result<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });

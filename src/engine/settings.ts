@@ -1,0 +1,74 @@
+import { EVENT_TABLE } from "../../handlers";
+import type { CompiledPolicy } from "./compilePolicy";
+import { deadlineFor } from "./evaluate";
+import type { EventSpec, HookEventName } from "./eventSpec";
+
+export interface SettingsOptions {
+  /** The service's base URL, e.g. https://hookgate.example.com */
+  url: string;
+  team: string;
+  /** Without a policy, the gating events a team usually starts with. */
+  policy?: CompiledPolicy;
+  /** The environment variable holding the team token on the developer's machine. */
+  tokenEnvVar?: string;
+}
+
+const DEFAULT_EVENTS: readonly HookEventName[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
+/** Simple names only: the same set on the client (JS) and here (RE2), so the pre-filter can never drift. */
+const EXACT = /^[A-Za-z0-9_\-, |]+$/;
+
+/**
+ * A client-side matcher that only pre-filters: the union of the exact names the policy's groups match, or none
+ * (send everything) as soon as one group matches all or uses a regex, since the server re-checks anyway.
+ */
+function clientMatcher(policy: CompiledPolicy | undefined, spec: EventSpec): string | undefined {
+  if (!policy || spec.matcher === null) return undefined;
+  const groups = policy.events[spec.name]?.groups ?? [];
+  const names = new Set<string>();
+  for (const g of groups) {
+    const m = g.matcherSource;
+    if (m === undefined || m === "" || m === "*" || !EXACT.test(m) || spec.matcher.syntax === "narrow") return undefined;
+    for (const piece of m.split(/[|,]/)) if (piece.trim()) names.add(piece.trim());
+  }
+  return names.size > 0 ? [...names].join("|") : undefined;
+}
+
+/**
+ * The Claude Code `hooks` settings block for a team (hookgate spec §6): an `http` hook per event the policy uses,
+ * a `command` bridge (curl) for SessionStart and Setup, which the client never sends over HTTP.
+ */
+export function buildSettings(options: SettingsOptions): { hooks: Record<string, unknown[]> } {
+  const base = options.url.replace(/\/+$/, "");
+  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
+  const policy = options.policy;
+  const used = policy ? (Object.keys(policy.events) as HookEventName[]) : DEFAULT_EVENTS;
+  const hooks: Record<string, unknown[]> = {};
+  for (const spec of EVENT_TABLE) {
+    if (!used.includes(spec.name)) continue;
+    const url = `${base}/v1/hooks/${options.team}/${spec.route}`;
+    const deadlineMs = policy ? deadlineFor(policy, spec) : 8000;
+    // Just above the server's deadline, so the client never gives up on an answer that is on its way.
+    const timeout = Math.ceil(deadlineMs / 1000) + 2;
+    let handler: Record<string, unknown>;
+    if (spec.httpDelivered) {
+      handler = {
+        type: "http",
+        url,
+        headers: { Authorization: `Bearer $${envVar}` },
+        allowedEnvVars: [envVar],
+        timeout,
+      };
+      const gating = spec.verdicts.includes("deny") || spec.verdicts.includes("block");
+      if ((policy?.failMode ?? "closed") === "closed" && gating) handler.onFailure = "block";
+    } else {
+      handler = {
+        type: "command",
+        command: `curl -sS --max-time ${timeout} -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $${envVar}" --data-binary @- '${url}'`,
+        timeout: timeout + 1,
+      };
+    }
+    const matcher = clientMatcher(policy, spec);
+    hooks[spec.name] = [matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] }];
+  }
+  return { hooks };
+}

@@ -1,0 +1,146 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { eventByName } from "../../handlers";
+import { compilePolicy } from "../engine/compilePolicy";
+import { evaluate } from "../engine/evaluate";
+import { buildSettings } from "../engine/settings";
+import { adminAuth } from "./auth";
+import { compileRecord, forgetPolicy, forgetToken } from "./caches";
+import { readJsonObject, validatedBody, type AppContext, type AppEnv } from "./context";
+import { HookgateError } from "./errors";
+
+const isDryRun = (c: AppContext) => ["1", "true"].includes(c.req.query("dryRun") ?? "");
+
+function compiledOrThrow(document: unknown) {
+  const compiled = compilePolicy(document);
+  if (!compiled.ok)
+    throw new HookgateError("policy_invalid", `the policy has ${compiled.error.length} problem(s)`, { problems: compiled.error });
+  return compiled.value;
+}
+
+const revisionParam = (c: AppContext): number => {
+  const n = Number(c.req.param("rev"));
+  if (!Number.isInteger(n) || n < 1) throw new HookgateError("invalid_input", "revision must be a positive integer");
+  return n;
+};
+
+async function currentCompiled(c: AppContext) {
+  const record = await c.var.services.policies.current(c.var.team);
+  if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
+  const loaded = compileRecord(record);
+  if (loaded.kind === "broken")
+    throw new HookgateError("policy_invalid", `revision ${record.revision} no longer compiles`, { problems: loaded.problems });
+  if (loaded.kind !== "ok") throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
+  return loaded;
+}
+
+/** The admin API (hookgate spec §7), behind `Authorization: Bearer $ADMIN_TOKEN`. */
+export function adminRoutes(): Hono<AppEnv> {
+  const admin = new Hono<AppEnv>();
+
+  admin.put("/teams/:team/policy", adminAuth, async (c) => {
+    const document = await readJsonObject(c);
+    const compiled = compiledOrThrow(document);
+    const summary = { handlers: compiled.handlerCount, events: Object.keys(compiled.events), warnings: compiled.warnings };
+    if (isDryRun(c)) return c.json({ team: c.var.team, dryRun: true, valid: true, ...summary });
+    const record = await c.var.services.policies.publish(c.var.team, document);
+    forgetPolicy(c.var.team);
+    return c.json({ team: c.var.team, revision: record.revision, publishedAt: record.publishedAt, digest: record.digest, ...summary }, 201);
+  });
+
+  admin.get("/teams/:team/policy", adminAuth, async (c) => {
+    const record = await c.var.services.policies.current(c.var.team);
+    if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
+    return c.json(record);
+  });
+
+  admin.get("/teams/:team/policy/revisions", adminAuth, async (c) =>
+    c.json({ team: c.var.team, revisions: await c.var.services.policies.revisions(c.var.team) }),
+  );
+
+  admin.get("/teams/:team/policy/revisions/:rev", adminAuth, async (c) => {
+    const rev = revisionParam(c);
+    const record = await c.var.services.policies.revision(c.var.team, rev);
+    if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${rev}`);
+    return c.json(record);
+  });
+
+  admin.post("/teams/:team/policy/rollback", adminAuth, async (c) => {
+    const { revision } = await validatedBody(c, z.strictObject({ revision: z.number().int().positive() }));
+    const earlier = await c.var.services.policies.revision(c.var.team, revision);
+    if (!earlier) throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
+    compiledOrThrow(earlier.document); // never roll back onto something that does not compile today
+    const record = await c.var.services.policies.activate(c.var.team, revision);
+    forgetPolicy(c.var.team);
+    return c.json(record);
+  });
+
+  admin.post("/teams/:team/tokens", adminAuth, async (c) => {
+    const hasBody = (c.req.header("content-length") ?? "0") !== "0" || c.req.header("transfer-encoding") !== undefined;
+    const { name } = hasBody
+      ? await validatedBody(c, z.strictObject({ name: z.string().min(1).max(100).optional() }))
+      : { name: undefined };
+    const { token, info } = await c.var.services.tokens.create(c.var.team, name);
+    return c.json({ ...info, token, note: "This is the only time the token is shown; hookgate stores only its hash." }, 201);
+  });
+
+  admin.get("/teams/:team/tokens", adminAuth, async (c) =>
+    c.json({ team: c.var.team, tokens: await c.var.services.tokens.list(c.var.team) }),
+  );
+
+  admin.delete("/teams/:team/tokens/:id", adminAuth, async (c) => {
+    const hash = await c.var.services.tokens.revoke(c.var.team, c.req.param("id"));
+    if (hash === null) throw new HookgateError("not_found", `team "${c.var.team}" has no token ${c.req.param("id")}`);
+    forgetToken(hash);
+    return c.json({ revoked: c.req.param("id") });
+  });
+
+  admin.post("/teams/:team/evaluate", adminAuth, async (c) => {
+    const body = await validatedBody(
+      c,
+      z.strictObject({ input: z.record(z.string(), z.unknown()), policy: z.record(z.string(), z.unknown()).optional() }),
+    );
+    const compiled = body.policy !== undefined ? compiledOrThrow(body.policy) : (await currentCompiled(c)).compiled;
+    const name = body.input.hook_event_name;
+    const spec = typeof name === "string" ? eventByName(name) : undefined;
+    if (!spec) throw new HookgateError("unknown_event", "input.hook_event_name must name a hook event");
+    const parsed = spec.input.safeParse(body.input);
+    if (!parsed.success)
+      throw new HookgateError("invalid_input", `the ${spec.name} input is not valid`, {
+        problems: parsed.error.issues.map((i) => ({ path: ["input", ...i.path].join("."), message: i.message })),
+      });
+    // No state is written: once-claims are answered "not yet fired" and judges/forwards run as configured.
+    const evaluation = await evaluate(compiled, spec, parsed.data, { ...c.var.services.effects(compiled), claimOnce: async () => true });
+    return c.json({ answer: evaluation.answer, trace: evaluation.trace, dryRun: evaluation.dryRun, errors: evaluation.errors });
+  });
+
+  admin.get("/teams/:team/settings", adminAuth, async (c) => {
+    const url = c.req.query("url") ?? new URL(c.req.url).origin;
+    if (!/^https?:\/\/[^\s]+$/.test(url)) throw new HookgateError("invalid_input", "url must be an http(s) URL");
+    const record = await c.var.services.policies.current(c.var.team);
+    const loaded = record ? compileRecord(record) : undefined;
+    const settings = buildSettings({ url, team: c.var.team, policy: loaded?.kind === "ok" ? loaded.compiled : undefined });
+    return c.json(settings);
+  });
+
+  admin.get("/teams/:team/decisions", adminAuth, async (c) => {
+    const q = z
+      .object({
+        event: z.string().max(64).optional(),
+        verdict: z.string().max(16).optional(),
+        session: z.string().max(256).optional(),
+        since: z.iso.datetime().optional(),
+        until: z.iso.datetime().optional(),
+        limit: z.coerce.number().int().min(1).max(1000).optional(),
+      })
+      .safeParse(c.req.query());
+    if (!q.success)
+      throw new HookgateError("invalid_input", "invalid decision filter", {
+        problems: q.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+      });
+    const filter = Object.fromEntries(Object.entries(q.data).filter(([, v]) => v !== undefined));
+    return c.json({ team: c.var.team, decisions: await c.var.services.decisions.query(c.var.team, filter) });
+  });
+
+  return admin;
+}

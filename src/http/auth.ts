@@ -1,0 +1,47 @@
+import { createMiddleware } from "hono/factory";
+import { sha256Hex, timingSafeEqualText } from "../crypto";
+import { DEFAULT_CACHE_TTL_MS, lookupToken } from "./caches";
+import type { AppEnv } from "./context";
+import { HookgateError } from "./errors";
+
+export const TEAM_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+export function cacheTtlOf(env: Env): number {
+  const n = Number(env.CACHE_TTL_MS);
+  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_CACHE_TTL_MS;
+}
+
+const bearer = (header: string | undefined): string | undefined => {
+  const m = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return m?.[1];
+};
+
+/**
+ * A team's bearer token, checked before the body is read. A missing, unknown, revoked or other team's token and
+ * an unknown team all get the same 401.
+ */
+export const teamAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const team = c.req.param("team") ?? "";
+  const token = bearer(c.req.header("authorization"));
+  const unauthorized = new HookgateError("unauthorized", "missing or invalid hook token for this team");
+  if (!token || !TEAM_NAME.test(team)) throw unauthorized;
+  const { services } = c.var;
+  const info = await lookupToken(services.tokens, await sha256Hex(token), services.now(), cacheTtlOf(c.env));
+  if (!info || info.team !== team) throw unauthorized;
+  c.set("team", team);
+  await next();
+});
+
+/** The admin API is on only when the ADMIN_TOKEN secret is set. */
+export const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const expected = c.env.ADMIN_TOKEN;
+  if (!expected) throw new HookgateError("admin_disabled", "the admin API is off: set the ADMIN_TOKEN secret to turn it on");
+  const token = bearer(c.req.header("authorization"));
+  if (!token || !(await timingSafeEqualText(token, expected)))
+    throw new HookgateError("unauthorized", "missing or invalid admin token");
+  const team = c.req.param("team");
+  if (team !== undefined && !TEAM_NAME.test(team))
+    throw new HookgateError("invalid_input", "team names are 1-63 characters: lower-case letters, digits, `-` and `_`");
+  if (team !== undefined) c.set("team", team);
+  await next();
+});

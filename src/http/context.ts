@@ -1,0 +1,77 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { Services } from "../services";
+import { HookgateError } from "./errors";
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: { requestId: string; services: Services; team: string };
+};
+export type AppContext = Context<AppEnv>;
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export function bodyLimitOf(env: Env): number {
+  const n = Number(env.BODY_LIMIT_BYTES);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_BODY_LIMIT;
+}
+
+const tooLarge = (limit: number) => new HookgateError("payload_too_large", `request body is larger than ${limit} bytes`);
+
+/**
+ * Read the body as text, refusing more than `limit` bytes before anything is parsed — from Content-Length when
+ * it is declared, and by counting the stream when it is chunked.
+ */
+export async function readBodyText(c: AppContext): Promise<string> {
+  const limit = bodyLimitOf(c.env);
+  const declared = c.req.header("content-length");
+  if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
+  const body = c.req.raw.body;
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+export async function readJsonObject(c: AppContext): Promise<Record<string, unknown>> {
+  const text = await readBodyText(c);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new HookgateError("invalid_json", "request body is not valid JSON", { detail: String(e) });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new HookgateError("invalid_json", "request body must be a JSON object");
+  return value as Record<string, unknown>;
+}
+
+export function issuesToProblems(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(body)", message: i.message }));
+}
+
+/** The one validation hook: JSON body → schema, or a 400 listing every problem. */
+export async function validatedBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.output<S>> {
+  const body = await readJsonObject(c);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new HookgateError("invalid_input", "request body is not valid", { problems: issuesToProblems(parsed.error) });
+  return parsed.data;
+}

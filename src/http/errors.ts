@@ -1,0 +1,46 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** The closed set of error codes hookgate answers with; each has one HTTP status. */
+export const ERROR_STATUS = {
+  unauthorized: 401,
+  admin_disabled: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  invalid_json: 400,
+  invalid_input: 400,
+  event_mismatch: 400,
+  unknown_event: 400,
+  policy_invalid: 400,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * The only error the HTTP layer throws. `message` is public; `detail` is for the log and never leaves the Worker.
+ * `problems` carries the list of policy/input problems a caller needs to fix.
+ */
+export class HookgateError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { detail?: string; problems?: { path: string; message: string }[] } = {},
+  ) {
+    super(message);
+  }
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export interface ErrorEnvelope {
+  error: { code: ErrorCode; message: string; requestId: string; problems?: { path: string; message: string }[] };
+}
+
+export function envelope(e: HookgateError, requestId: string): ErrorEnvelope {
+  const body: ErrorEnvelope = { error: { code: e.code, message: e.message, requestId } };
+  if (e.options.problems) body.error.problems = e.options.problems;
+  return body;
+}

@@ -1,0 +1,135 @@
+import type { Hono } from "hono";
+import { failVerdict, type CompiledPolicy } from "../engine/compilePolicy";
+import type { EventSpec } from "../engine/eventSpec";
+import { evaluate, type Evaluation } from "../engine/evaluate";
+import type { Aggregate } from "../engine/outcome";
+import { respond } from "../engine/respond";
+import { maskSecrets } from "../engine/mask";
+import type { DecisionRecord } from "../services";
+import { cacheTtlOf, teamAuth } from "./auth";
+import { loadPolicy, type LoadedPolicy } from "./caches";
+import { issuesToProblems, readJsonObject, type AppContext, type AppEnv } from "./context";
+import { HookgateError } from "./errors";
+
+/** The answer a gating event gets when hookgate itself cannot decide: failMode, said plainly. */
+export function failureAnswer(spec: EventSpec, failMode: "open" | "closed", why: string): Record<string, unknown> {
+  const verdict = failVerdict(spec, failMode);
+  const agg: Aggregate = { output: {} };
+  if (verdict !== "none") {
+    agg.verdict = verdict;
+    agg.reason = `hookgate could not evaluate the team policy (${why}); failing closed.`;
+  }
+  return respond(spec, agg);
+}
+
+/** Check an answer against the event's schema; an answer that would be dropped by the client never leaves. */
+function checkedAnswer(spec: EventSpec, answer: Record<string, unknown>, failMode: "open" | "closed"): Record<string, unknown> {
+  if (spec.output.safeParse(answer).success) return answer;
+  console.error(JSON.stringify({ msg: "answer failed its event schema", event: spec.name }));
+  const fallback = failureAnswer(spec, failMode, "its answer was not valid for the event");
+  return spec.output.safeParse(fallback).success ? fallback : {};
+}
+
+async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table: ReadonlyMap<string, EventSpec>) {
+  const started = performance.now();
+  const team = c.var.team;
+  const { services } = c.var;
+  const body = await readJsonObject(c);
+  const named = body.hook_event_name;
+  let spec = routeSpec;
+  if (spec === undefined) {
+    spec = typeof named === "string" ? table.get(named) : undefined;
+    if (!spec)
+      throw new HookgateError(
+        "unknown_event",
+        typeof named === "string" ? `unknown hook_event_name "${named}"` : "hook_event_name is missing",
+      );
+  } else if (named !== spec.name) {
+    throw new HookgateError(
+      "event_mismatch",
+      `this route is for ${spec.name} but the body's hook_event_name is ${typeof named === "string" ? JSON.stringify(named) : "missing"}; point the ${typeof named === "string" ? named : "hook"} hook at /v1/hooks/${team}/${typeof named === "string" ? (table.get(named)?.route ?? "<event>") : "<event>"}`,
+    );
+  }
+  const parsed = spec.input.safeParse(body);
+  if (!parsed.success)
+    throw new HookgateError("invalid_input", `the ${spec.name} input is not valid`, { problems: issuesToProblems(parsed.error) });
+  const input = parsed.data;
+
+  const decisionId = crypto.randomUUID();
+  const loaded = await loadPolicy(services.policies, team, services.now(), cacheTtlOf(c.env));
+  const revision = loaded.kind === "none" ? null : loaded.record.revision;
+  const headers = {
+    "X-Hookgate-Decision-Id": decisionId,
+    "X-Hookgate-Policy-Revision": revision === null ? "none" : String(revision),
+  };
+
+  const run = async (): Promise<{ answer: Record<string, unknown>; evaluation?: Evaluation; error?: string }> => {
+    if (loaded.kind === "none") return { answer: {} };
+    if (loaded.kind === "broken")
+      return { answer: failureAnswer(spec, "closed", `revision ${loaded.record.revision} no longer compiles`), error: "policy does not compile" };
+    const policy: CompiledPolicy = loaded.compiled;
+    try {
+      const sessionId = typeof input.session_id === "string" ? input.session_id : "";
+      const evaluation = await evaluate(policy, spec, input, {
+        ...services.effects(policy),
+        claimOnce: (handlerId) => services.state.claimOnce(team, sessionId, handlerId),
+      });
+      return { answer: checkedAnswer(spec, evaluation.answer, policy.failMode), evaluation };
+    } catch (e) {
+      console.error(JSON.stringify({ msg: "evaluation failed", event: spec.name, error: e instanceof Error ? e.message : String(e) }));
+      return { answer: failureAnswer(spec, policy.failMode, "an internal error"), error: "internal error" };
+    }
+  };
+
+  const log = (result: Awaited<ReturnType<typeof run>>) =>
+    services.decisions.record(decisionRecord(decisionId, team, spec, input, loaded, result, performance.now() - started)).catch(() => {});
+
+  if (spec.acknowledgeFirst) {
+    // SessionEnd: the client gives all its SessionEnd hooks 1.5 s together; answer now, work after.
+    c.executionCtx.waitUntil(run().then(log));
+    return c.json({}, 200, headers);
+  }
+  const result = await run();
+  c.executionCtx.waitUntil(log(result));
+  return c.json(result.answer, 200, {
+    ...headers,
+    "Server-Timing": `eval;dur=${(performance.now() - started).toFixed(3)}`,
+  });
+}
+
+function decisionRecord(
+  decisionId: string,
+  team: string,
+  spec: EventSpec,
+  input: Record<string, unknown>,
+  loaded: LoadedPolicy,
+  result: { evaluation?: Evaluation; error?: string },
+  latencyMs: number,
+): DecisionRecord {
+  const ev = result.evaluation;
+  const maskFields = loaded.kind === "ok" ? (loaded.compiled.document.maskFields ?? []) : [];
+  const record: DecisionRecord = {
+    decisionId,
+    time: new Date().toISOString(),
+    team,
+    event: spec.name,
+    fired: ev?.fired ?? [],
+    dryRun: (ev?.dryRun ?? []).map((o) => ({ id: o.id, ...(o.verdict ? { verdict: o.verdict } : {}) })),
+    revision: loaded.kind === "none" ? null : loaded.record.revision,
+    latencyMs,
+    dedup: false,
+    errors: [...(ev?.errors ?? []), ...(result.error ? [result.error] : [])],
+    input: maskSecrets(input, maskFields),
+  };
+  if (typeof input.session_id === "string") record.sessionId = input.session_id;
+  if (typeof input.tool_name === "string") record.tool = input.tool_name;
+  if (ev?.aggregate.verdict) record.verdict = ev.aggregate.verdict;
+  return record;
+}
+
+/** Register one route per event from the table, plus the generic route that dispatches on hook_event_name. */
+export function registerHookRoutes(app: Hono<AppEnv>, table: readonly EventSpec[]) {
+  const byName = new Map(table.map((s) => [s.name as string, s]));
+  for (const spec of table) app.post(`/v1/hooks/:team/${spec.route}`, teamAuth, (c) => handleHook(c, spec, byName));
+  app.post("/v1/hooks/:team", teamAuth, (c) => handleHook(c, undefined, byName));
+}

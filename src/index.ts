@@ -1,0 +1,45 @@
+import { Coordinator } from "./coordinator";
+import { seedDevelopment } from "./devSeed";
+import { createApp } from "./http/app";
+import { httpForwarder } from "./httpForward";
+import { kvVerdictCache, llmJudge, type LlmConfig } from "./llmJudge";
+import type { Services } from "./services";
+import { D1DecisionLog } from "./stores/d1DecisionLog";
+import { KvPolicyStore } from "./stores/kvPolicyStore";
+import { KvTokenStore } from "./stores/kvTokenStore";
+
+export { Coordinator };
+
+function llmConfig(env: Env): LlmConfig | undefined {
+  const provider = env.LLM_PROVIDER === "openai" ? "openai" : "anthropic";
+  const baseUrl = env.LLM_BASE_URL ?? (provider === "anthropic" && env.LLM_API_KEY ? "https://api.anthropic.com" : undefined);
+  if (!baseUrl) return undefined;
+  return { baseUrl, provider, defaultModel: env.LLM_MODEL ?? "claude-haiku-4-5", ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}) };
+}
+
+export function servicesFor(env: Env): Services {
+  const coordinator = (name: string) => env.COORDINATOR.get(env.COORDINATOR.idFromName(name));
+  const llm = llmConfig(env);
+  const cache = kvVerdictCache(env.HOOKGATE_KV);
+  const forward = httpForwarder(env as unknown as Record<string, unknown>);
+  return {
+    policies: new KvPolicyStore(env.HOOKGATE_KV, { next: (team) => coordinator(`team:${team}`).nextRevision() }),
+    tokens: new KvTokenStore(env.HOOKGATE_KV),
+    state: { claimOnce: (team, session, handlerId) => coordinator(`session:${team}:${session}`).claim(handlerId) },
+    decisions: new D1DecisionLog(env.DB),
+    effects: (policy) => ({
+      forward,
+      ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }) } : {}),
+    }),
+    now: () => Date.now(),
+  };
+}
+
+const app = createApp(servicesFor);
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    if (env.HOOKGATE_ENV === "development") await seedDevelopment(env, servicesFor(env));
+    return app.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,100 @@
+import type { CompiledPolicy } from "./engine/compilePolicy";
+import type { EvaluationDeps } from "./engine/evaluate";
+
+/** A published policy revision. Revisions are immutable; rollback publishes nothing new, it moves `current`. */
+export interface PolicyRecord {
+  team: string;
+  revision: number;
+  publishedAt: string;
+  /** The document exactly as the author published it (defaults not filled in), so GET returns what was PUT. */
+  document: unknown;
+  /** sha256 of the canonical document, to tell revisions apart at a glance */
+  digest: string;
+  /** Set on the `current` pointer when it was moved by a rollback. */
+  rolledBackFrom?: number;
+}
+
+export interface RevisionSummary {
+  revision: number;
+  publishedAt: string;
+  digest: string;
+  current: boolean;
+}
+
+export interface PolicyStore {
+  current(team: string): Promise<PolicyRecord | null>;
+  revision(team: string, revision: number): Promise<PolicyRecord | null>;
+  revisions(team: string): Promise<RevisionSummary[]>;
+  /** Store the document as a new revision and make it current. */
+  publish(team: string, document: unknown): Promise<PolicyRecord>;
+  /** Make an earlier revision current again. */
+  activate(team: string, revision: number): Promise<PolicyRecord | null>;
+}
+
+export interface TokenInfo {
+  id: string;
+  team: string;
+  name?: string;
+  createdAt: string;
+  /** the first characters of the token, to recognise it; never enough to use it */
+  prefix: string;
+}
+
+export interface TokenStore {
+  /** Find the token's owner by the token's hash. */
+  lookup(tokenHash: string): Promise<TokenInfo | null>;
+  create(team: string, name?: string): Promise<{ token: string; info: TokenInfo }>;
+  /** Register a known token (local development seeding only). */
+  register(team: string, token: string, id: string, name?: string): Promise<TokenInfo>;
+  list(team: string): Promise<TokenInfo[]>;
+  /** Remove the token; returns its hash (to clear caches) or null if there was no such token. */
+  revoke(team: string, id: string): Promise<string | null>;
+}
+
+/** Atomic per-session state: `once` claims (a Durable Object, since KV cannot claim atomically). */
+export interface SessionState {
+  claimOnce(team: string, sessionId: string, handlerId: string): Promise<boolean>;
+}
+
+export interface DecisionRecord {
+  decisionId: string;
+  time: string;
+  team: string;
+  event: string;
+  sessionId?: string;
+  tool?: string;
+  verdict?: string;
+  fired: string[];
+  dryRun: { id: string; verdict?: string }[];
+  revision: number | null;
+  latencyMs: number;
+  dedup: boolean;
+  errors: string[];
+  /** the masked input */
+  input?: unknown;
+}
+
+export interface DecisionFilter {
+  event?: string;
+  verdict?: string;
+  session?: string;
+  since?: string;
+  until?: string;
+  limit?: number;
+}
+
+export interface DecisionLog {
+  record(entry: DecisionRecord): Promise<void>;
+  query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]>;
+}
+
+/** Everything a request may touch outside itself. Tests build the app with the same factory and real bindings. */
+export interface Services {
+  policies: PolicyStore;
+  tokens: TokenStore;
+  state: SessionState;
+  decisions: DecisionLog;
+  /** Judges and forwards for a policy's slow handlers. */
+  effects(policy: CompiledPolicy): Pick<EvaluationDeps, "judge" | "forward">;
+  now(): number;
+}
