@@ -5,6 +5,7 @@ import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
 import { compileRule, type CompiledRule } from "./permissionRule";
 import {
+  handlerSchema,
   policySchema,
   type HandlerDocument,
   type HttpHandlerDocument,
@@ -133,8 +134,45 @@ const asList = (v: string | string[] | undefined): string[] => (v === undefined 
  */
 export function compilePolicy(input: unknown): Result<CompiledPolicy, Problem[]> {
   const parsed = policySchema.safeParse(input);
-  if (!parsed.success) return err(zodProblems(parsed.error));
-  const document = parsed.data;
+  if (parsed.success) return compileDocument(parsed.data);
+  // The schema's problems, plus what the parts that do parse get wrong, so one attempt shows everything.
+  const problems = zodProblems(parsed.error);
+  const salvaged = salvage(input);
+  if (salvaged) {
+    const more = compileDocument(salvaged);
+    if (!more.ok)
+      for (const p of more.error)
+        if (!problems.some((q) => q.path === p.path && q.message === p.message)) problems.push(p);
+  }
+  return err(problems);
+}
+
+/**
+ * The part of an invalid policy that does parse: known events, and each handler that is valid on its own. Arrays
+ * stay sparse (an invalid handler leaves a hole) so paths and positional ids keep their indices; forEach skips holes.
+ */
+function salvage(input: unknown): PolicyDocument | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(input) || !isObject(input.hooks)) return undefined;
+  const hooks: PolicyDocument["hooks"] = {};
+  for (const [eventName, groups] of Object.entries(input.hooks)) {
+    if (!eventByName(eventName) || !Array.isArray(groups)) continue;
+    const out: PolicyDocument["hooks"][string] = [];
+    groups.forEach((g: unknown, gi) => {
+      if (!isObject(g) || !Array.isArray(g.hooks)) return;
+      const handlers: HandlerDocument[] = [];
+      g.hooks.forEach((h: unknown, hi) => {
+        const r = handlerSchema.safeParse(h);
+        if (r.success) handlers[hi] = r.data;
+      });
+      out[gi] = { matcher: typeof g.matcher === "string" ? g.matcher : undefined, hooks: handlers };
+    });
+    hooks[eventName] = out;
+  }
+  return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: 8000, hooks };
+}
+
+function compileDocument(document: PolicyDocument): Result<CompiledPolicy, Problem[]> {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const events: Partial<Record<HookEventName, CompiledEvent>> = {};

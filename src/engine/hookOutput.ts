@@ -39,8 +39,8 @@ export const absolutePath = text.min(1).refine(isAbsolute, "must be an absolute 
 export const watchPaths = z.array(absolutePath);
 
 /**
- * `terminalSequence` as a policy may set it: only OSC 0/1/2/9/99/777 and BEL are allowed; anything else makes
- * the client ignore the whole field (contract §1.2), so it is rejected at publish instead.
+ * `terminalSequence` as it is worth sending: only OSC 0/1/2/9/99/777 and BEL; the client ignores the whole field
+ * otherwise (contract §1.2). respond() leaves anything else out; the answer schema itself takes any `text`.
  */
 export const terminalSequence = text.regex(
   /^(?:\u001b\](?:0|1|2|9|99|777);[^\u0007\u001b]*(?:\u0007|\u001b\\)|\u0007)+$/,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { EventSpec } from "./eventSpec";
 import { jsonObject } from "./hookInput";
-import { MAX_TEXT_CHARS, truncate } from "./hookOutput";
+import { MAX_TEXT_CHARS, terminalSequence, truncate } from "./hookOutput";
 import type { Aggregate } from "./outcome";
 
 /** Stop/SubagentStop require a reason with a block (contract §1.4 #18); every block gets one. */
@@ -51,8 +51,6 @@ export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown
       if (verdict !== undefined) specific.permissionDecision = verdict;
       if (verdict !== undefined && verdict !== "defer" && reason !== undefined) specific.permissionDecisionReason = reason;
       if (updatedInput !== undefined && verdict !== "deny" && verdict !== "defer") specific.updatedInput = updatedInput;
-      if (spec.additionalContext && nonEmpty(agg.additionalContext) && verdict !== "defer")
-        specific.additionalContext = truncate(agg.additionalContext);
       break;
     }
     case "permissionRequest": {
@@ -82,7 +80,7 @@ export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown
       break;
   }
 
-  if (spec.answer !== "permission" && spec.additionalContext && nonEmpty(agg.additionalContext))
+  if (spec.additionalContext && nonEmpty(agg.additionalContext) && verdict !== "defer")
     specific.additionalContext = truncate(agg.additionalContext);
   Object.assign(specific, fields);
 
@@ -91,10 +89,10 @@ export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown
     if (nonEmpty(agg.stop.reason)) answer.stopReason = truncate(agg.stop.reason);
   }
   if (spec.topLevel.includes("systemMessage") && nonEmpty(agg.systemMessage)) answer.systemMessage = truncate(agg.systemMessage);
-  // An escape sequence cut short is garbage: an over-long one is left out rather than truncated.
+  // The client ignores a sequence other than OSC 0/1/2/9/99/777 or BEL; one cut short would be garbage, so an
+  // invalid or over-long one is left out rather than truncated.
   const seq = output.terminalSequence;
-  if (spec.topLevel.includes("terminalSequence") && typeof seq === "string" && seq !== "" && seq.length <= MAX_TEXT_CHARS)
-    answer.terminalSequence = seq;
+  if (spec.topLevel.includes("terminalSequence") && terminalSequence.safeParse(seq).success) answer.terminalSequence = seq;
 
   if (Object.keys(specific).length > 0) answer.hookSpecificOutput = { hookEventName: spec.name, ...specific };
 

@@ -61,8 +61,13 @@ export interface SplitOptions {
 export const MAX_DEPTH = 16;
 /** Subjects produced at most (beyond that: truncated + whole command). */
 export const MAX_SUBJECTS = 256;
-const MAX_NODES = 50_000;
-const MAX_TREE_DEPTH = 320;
+const MAX_NODES = 10_000;
+/** Total characters parsed across nested command strings (`eval eval eval …`): four times the input cap. */
+const MAX_PARSED_CHARS = 4 * 65_536;
+const MAX_TREE_DEPTH = 200;
+/** Bracket nesting (naively counted) beyond which unbash is not used at all: its lazy sub-parses cost
+ *  O(length) per level, so deep nesting of a long input would be quadratic. */
+const MAX_BRACKET_NESTING = 32;
 const MAX_STAGES = 32;
 const DISPLAY_MAX = 300;
 
@@ -79,6 +84,10 @@ class Collector {
   truncated = false;
   parseErrors = false;
   nodes = 0;
+  /** Characters handed to the parser so far (all nesting levels); capped by MAX_PARSED_CHARS. */
+  parsedChars = 0;
+  /** The naive split of the top-level command was done. */
+  naiveTop = false;
   constructor(
     readonly dialect: ShellDialect,
     readonly maxDepth: number,
@@ -119,6 +128,15 @@ export function splitShellCommand(command: string, opts: SplitOptions = {}): She
     }
   }
   if (col.truncated) {
+    // A cap was hit: what was skipped may still show up in the naive split (e.g. a command nested deeper than
+    // MAX_DEPTH), then the whole command as one more subject.
+    if (dialect === "bash" && !col.naiveTop) {
+      try {
+        naiveSplit(src, 0, col);
+      } catch {
+        // ignore: the whole command is still added
+      }
+    }
     const whole = src.trim();
     const form = dialect === "powershell" ? whole.toLowerCase() : whole;
     col.subjects.push({ display: clip(whole), forms: [form], origin: "whole" });
@@ -143,6 +161,18 @@ function analyzeBash(src: string, depth: number, col: Collector): void {
     return;
   }
   if (src.trim() === "") return;
+  col.parsedChars += src.length;
+  if (depth > 0 && col.parsedChars > MAX_PARSED_CHARS) {
+    col.truncated = true;
+    return;
+  }
+  if (tooDeep(src)) {
+    // Don't hand pathological nesting to the parser: naive split, and the whole command as a subject.
+    col.truncated = true;
+    col.parseErrors = true;
+    naiveSplit(src, depth, col);
+    return;
+  }
   let errors = false;
   try {
     const script = parse(src);
@@ -164,6 +194,8 @@ function analyzeBash(src: string, depth: number, col: Collector): void {
         if (node.source !== undefined) source = node.source;
       }
       if (node.type === "Command") emitBashCommand(node, source, level, col);
+      // Leaf-ish nodes: only descend (and make unbash resolve their parts) when they can hold a command.
+      if (LEAFISH.has(node.type) && !mayHoldCommand(source, node.pos, node.end)) return;
       forEachChild(node, (child) => visit(child, source, level, treeDepth + 1));
     };
     visit(script, src, depth, 0);
@@ -174,6 +206,29 @@ function analyzeBash(src: string, depth: number, col: Collector): void {
     col.parseErrors = true;
     naiveSplit(src, depth, col);
   }
+}
+
+const LEAFISH = new Set(["Word", "Assignment", "Redirect", "HereString", "HereDocBody", "ArrayValue"]);
+
+/** Does source[pos, end) contain `$(`, `<(`, `>(` or a backtick? */
+function mayHoldCommand(source: string, pos: number, end: number): boolean {
+  const t = source.slice(pos, end);
+  return t.includes("`") || t.includes("$(") || t.includes("<(") || t.includes(">(");
+}
+
+/** Naive maximum nesting of `(`/`{` (quotes ignored) or of escaped backticks. */
+function tooDeep(src: string): boolean {
+  let depth = 0;
+  let bs = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 40 /* ( */ || c === 123 /* { */) {
+      if (++depth > MAX_BRACKET_NESTING) return true;
+    } else if ((c === 41 /* ) */ || c === 125) /* } */ && depth > 0) depth--;
+    else if (c === 96 /* ` */ && bs > 2 * MAX_DEPTH) return true;
+    bs = c === 92 /* \ */ ? bs + 1 : 0;
+  }
+  return false;
 }
 
 function emitBashCommand(cmd: Command, source: string, level: number, col: Collector): void {
@@ -455,6 +510,7 @@ function joinQuoted(ws: readonly W[]): string {
 // Naive fallback split (not quote-aware; stricter)
 
 function naiveSplit(src: string, level: number, col: Collector): void {
+  if (level === 0) col.naiveTop = true;
   // Separators: list operators, newlines, and the openers/closers of substitutions, subshells and groups.
   const n = src.length;
   let pieceStart = 0;
@@ -498,6 +554,7 @@ function naivePiece(src: string, start: number, end: number, level: number, col:
     if (v.startsWith("#")) break; // comment
     words.push({ v, pos: ws, end: i });
   }
+  if (words.every((w) => w.v === "")) return;
   emitWords(words, src, end, level, col, "fallback");
 }
 

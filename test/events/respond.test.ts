@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { EVENT_TABLE, eventByName } from "../../handlers";
 import type { EventSpec, HookEventName, Verdict } from "../../src/engine/eventSpec";
 import { TRUNCATION_MARKER } from "../../src/engine/hookOutput";
@@ -290,7 +291,10 @@ describe("respond(): blocking and output-only events", () => {
   it("Notification: only terminalSequence survives", () => {
     const n = spec("Notification");
     expect(respond(n, rich(n, "block"))).toEqual({ terminalSequence: BEL_NOTIFY });
-    expect(respond(n, agg({ output: { terminalSequence: "x".repeat(10_001) } }))).toEqual({});
+    expect(respond(n, agg({ output: { terminalSequence: "\u0007".repeat(10_001) } }))).toEqual({});
+    // A colour code is not an OSC sequence the client allows: it would be ignored, so it is not sent.
+    expect(respond(n, agg({ output: { terminalSequence: "\u001b[31m" } }))).toEqual({});
+    expect(respond(n, agg({ output: { terminalSequence: "\u001b]0;shop\u001b\\" } }))).toEqual({ terminalSequence: "\u001b]0;shop\u001b\\" });
   });
 
   it("events whose output is discarded answer {} whatever the aggregate", () => {
@@ -312,6 +316,19 @@ describe("respond(): blocking and output-only events", () => {
     const emoji = respond(spec("Stop"), agg({ verdict: "block", reason: "a" + "😀".repeat(6_000) })).reason as string;
     expect(emoji.length).toBeLessThanOrEqual(10_000);
     expect(emoji.isWellFormed()).toBe(true);
+  });
+});
+
+describe("respond(): last-resort check", () => {
+  it("keeps the verdict when a spec's output field and answer schema disagree", () => {
+    const stop = spec("Stop");
+    const drifted: EventSpec = { ...stop, outputFields: { notInTheAnswer: z.string() } };
+    expect(respond(drifted, agg({ verdict: "block", reason: "r", output: { notInTheAnswer: "x" } }))).toEqual({ decision: "block", reason: "r" });
+    const pre = spec("PreToolUse");
+    const driftedPre: EventSpec = { ...pre, outputFields: { notInTheAnswer: z.string() } };
+    expect(respond(driftedPre, agg({ verdict: "deny", reason: "r", output: { notInTheAnswer: "x" } }))).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "r" },
+    });
   });
 });
 
