@@ -114,7 +114,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
           for (const i of parsed.error.issues) io.err(`  ${i.path.join(".") || "(input)"}: ${i.message}`);
           return 1;
         }
-        const evaluation = await evaluate(compiled, spec, parsed.data, { claimOnce: async () => true });
+        const evaluation = await evaluate(compiled, spec, parsed.data, { claimOnce: async () => true }, { explain: true });
         io.out(JSON.stringify({ answer: evaluation.answer, trace: evaluation.trace, dryRun: evaluation.dryRun, errors: evaluation.errors }, null, 2));
         return 0;
       }

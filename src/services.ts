@@ -10,6 +10,8 @@ export interface PolicyRecord {
   document: unknown;
   /** sha256 of the canonical document, to tell revisions apart at a glance */
   digest: string;
+  /** The engine version that validated it at publish (see ENGINE_VERSION). */
+  engine?: number;
   /** Set on the `current` pointer when it was moved by a rollback. */
   rolledBackFrom?: number;
 }

@@ -4,6 +4,7 @@ import type { EventSpec, HookEventName, Verdict } from "./eventSpec";
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
 import { compileRule, type CompiledRule } from "./permissionRule";
+import { ruleHint, type RuleHint } from "./ruleIndex";
 import {
   handlerSchema,
   policySchema,
@@ -34,7 +35,11 @@ interface CompiledHandlerBase {
   /** Declaration order across the event: the aggregation order. */
   order: number;
   ifRules: CompiledRule[];
+  /** A sound pre-filter over the `if` rules (tool names, Bash first words), so big policies stay fast. */
+  hint?: RuleHint;
   unlessRules: CompiledRule[];
+  /** `if`/`unless` must hold for every part of a Bash command, not just one (allow rules). */
+  allParts: boolean;
   when: CompiledWhen[];
   once: boolean;
   dryRun: boolean;
@@ -129,12 +134,41 @@ export function failVerdict(spec: EventSpec, failMode: "open" | "closed"): Verdi
 const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
+ * Bumped whenever the compiler starts refusing something it used to accept. A stored revision compiled by the same
+ * engine version was fully validated at publish, so loading it may defer pattern compilation to first use.
+ */
+export const ENGINE_VERSION = 1;
+
+export interface CompileOptions {
+  /**
+   * Compile `when` regexes on first use instead of now. Only for documents this engine version already validated
+   * (loading a stored revision on a cold isolate): RE2 compilation is most of the cost of a large policy.
+   */
+  lazyPatterns?: boolean;
+}
+
+/** A regex compiled on its first test; the source was validated when the policy was published. */
+function lazyRegex(source: string): LinearRegex {
+  let compiled: LinearRegex | undefined;
+  return {
+    test(s: string) {
+      if (!compiled) {
+        const r = compileRegex(source);
+        // Cannot happen for a validated document; if it did, match everything so deny/block rules fail closed.
+        compiled = r.ok ? r.value : { test: () => true };
+      }
+      return compiled.test(s);
+    },
+  };
+}
+
+/**
  * Validate and compile a policy. Every problem is reported (path + plain message), not just the first, so one
  * publish attempt shows the author everything to fix.
  */
-export function compilePolicy(input: unknown): Result<CompiledPolicy, Problem[]> {
+export function compilePolicy(input: unknown, options: CompileOptions = {}): Result<CompiledPolicy, Problem[]> {
   const parsed = policySchema.safeParse(input);
-  if (parsed.success) return compileDocument(parsed.data);
+  if (parsed.success) return compileDocument(parsed.data, options);
   // The schema's problems, plus what the parts that do parse get wrong, so one attempt shows everything.
   const problems = zodProblems(parsed.error);
   const salvaged = salvage(input);
@@ -172,7 +206,7 @@ function salvage(input: unknown): PolicyDocument | undefined {
   return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: 8000, hooks };
 }
 
-function compileDocument(document: PolicyDocument): Result<CompiledPolicy, Problem[]> {
+function compileDocument(document: PolicyDocument, options: CompileOptions = {}): Result<CompiledPolicy, Problem[]> {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const events: Partial<Record<HookEventName, CompiledEvent>> = {};
@@ -203,7 +237,7 @@ function compileDocument(document: PolicyDocument): Result<CompiledPolicy, Probl
         const seen = ids.get(id);
         if (seen !== undefined) problems.push({ path: `${path}.id`, message: `id "${id}" is already used by ${seen}` });
         ids.set(id, path);
-        const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems);
+        const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems, options);
         if (compiled) {
           handlers.push(compiled);
           if (compiled.type !== "rule") hasSlowHandlers = true;
@@ -232,6 +266,7 @@ function compileHandler(
   policy: PolicyDocument,
   at: { id: string; path: string; order: number },
   problems: Problem[],
+  options: CompileOptions,
 ): CompiledHandler | undefined {
   const before = problems.length;
   const problem = (field: string, message: string) =>
@@ -258,6 +293,10 @@ function compileHandler(
 
   const when: CompiledWhen[] = [];
   for (const [p, source] of Object.entries(h.when ?? {})) {
+    if (options.lazyPatterns) {
+      when.push({ path: p, segments: p.split("."), source, regex: lazyRegex(source) });
+      continue;
+    }
     const regex = compileRegex(source);
     if (!regex.ok) problem(`when.${p}`, `not a valid regular expression: ${regex.error}`);
     else when.push({ path: p, segments: p.split("."), source, regex: regex.value });
@@ -276,7 +315,9 @@ function compileHandler(
     path: at.path,
     order: at.order,
     ifRules,
+    ...hintOf(ifRules),
     unlessRules,
+    allParts: h.type === "rule" && h.decision === "allow",
     when,
     once: h.once ?? false,
     dryRun: h.mode === "dry-run",
@@ -355,4 +396,9 @@ function compileHandler(
         problem(`headers.${name}`, `$${m[1]} is not listed in allowedEnvVars, so it would be sent empty`);
   if (problems.length > before) return undefined;
   return { ...base, type: "http", doc: h, onError };
+}
+
+function hintOf(ifRules: CompiledRule[]): { hint?: RuleHint } {
+  const hint = ruleHint(ifRules);
+  return hint ? { hint } : {};
 }

@@ -9,8 +9,9 @@ import type {
 } from "./compilePolicy";
 import type { EventSpec, Verdict } from "./eventSpec";
 import type { Aggregate, HandlerOutcome } from "./outcome";
-import { describeSubject, matchingSubjects, subjectCount, subjectsOf, type CallSubjects } from "./permissionRule";
+import { canonicalToolName as canonicalTool, describeSubject, matchingSubjects, subjectCount, subjectsOf, type CallSubjects } from "./permissionRule";
 import { respond } from "./respond";
+import { commandForms, mightMatch, type CommandForms } from "./ruleIndex";
 
 export type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
 
@@ -117,70 +118,127 @@ interface Candidate {
   why: string;
 }
 
-/** Which handlers of the event apply to this input, with the reason for each decision (no effects). */
-function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace): Candidate[] {
+/**
+ * Whether a handler's `if`/`unless` rules let it fire. For deny, ask, block and judges (anything that restricts):
+ * some subject (for Bash, one simple command) matches an `if` rule and that same subject matches no `unless` rule.
+ * For an allow rule: every subject must match an `if` rule and none an `unless` rule, as the client requires of
+ * allow rules. Returns the rule and subject that decided it, or undefined.
+ */
+function ruleGate(h: CompiledHandler, s: CallSubjects): { rule: string; subject: number } | undefined {
+  const n = Math.max(1, subjectCount(s));
+  if (h.allParts) {
+    // An allow must cover the whole command: `npm test; rm -rf /` is not allowed by `Bash(npm test *)`.
+    const covered = new Uint8Array(n);
+    for (const rule of h.unlessRules) for (const i of matchingSubjects(rule, s)) covered[i] = 2;
+    let first: string | undefined;
+    for (const rule of h.ifRules)
+      for (const i of matchingSubjects(rule, s))
+        if (covered[i] === 0) {
+          covered[i] = 1;
+          first ??= rule.raw;
+        }
+    if (h.ifRules.length === 0) return covered.includes(2) ? undefined : { rule: "", subject: 0 };
+    return covered.every((c) => c === 1) ? { rule: first!, subject: 0 } : undefined;
+  }
+  if (h.unlessRules.length === 0) {
+    for (const rule of h.ifRules) {
+      const hits = matchingSubjects(rule, s);
+      if (hits.length > 0) return { rule: rule.raw, subject: hits[0]! };
+    }
+    return undefined;
+  }
+  const excepted = new Uint8Array(n);
+  for (const rule of h.unlessRules) for (const i of matchingSubjects(rule, s)) excepted[i] = 1;
+  if (h.ifRules.length === 0) {
+    const i = excepted.indexOf(0);
+    return i === -1 ? undefined : { rule: "", subject: i };
+  }
+  for (const rule of h.ifRules) for (const i of matchingSubjects(rule, s)) if (!excepted[i]) return { rule: rule.raw, subject: i };
+  return undefined;
+}
+
+function whenGate(h: CompiledHandler, input: Record<string, unknown>): string | undefined {
+  for (const w of h.when) {
+    const values = valuesAt(input, w.segments);
+    let hit = false;
+    for (const v of values) {
+      const t = asText(v);
+      if (t !== undefined && w.regex.test(t)) {
+        hit = true;
+        break;
+      }
+    }
+    if (!hit) return `when ${w.path} does not match /${w.source}/`;
+  }
+  return undefined;
+}
+
+/**
+ * Which handlers of the event apply to this input, with the reason for each (no effects). With `explain` the trace
+ * also says why every other handler was skipped; the hot path leaves that out.
+ */
+function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace, explain: boolean): Candidate[] {
   const spec = event.spec;
   const query = spec.matcher?.query(input);
   if (query !== undefined) trace.query = query;
   let subjects: CallSubjects | undefined;
-  const getSubjects = () =>
-    (subjects ??= subjectsOf({
-      toolName: typeof input.tool_name === "string" ? input.tool_name : "",
-      toolInput:
-        typeof input.tool_input === "object" && input.tool_input !== null
-          ? (input.tool_input as Record<string, unknown>)
-          : {},
-      cwd: typeof input.cwd === "string" ? input.cwd : undefined,
-      home: homeFrom(input.transcript_path),
-    }));
-
+  let forms: CommandForms | undefined;
+  const toolName = typeof input.tool_name === "string" ? input.tool_name : "";
+  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input)))));
   const candidates: Candidate[] = [];
   for (const group of event.groups) {
     const matched = spec.matcher === null || group.matcher(query);
     trace.groups.push({ index: group.index, matcher: group.matcherSource, matched });
+    if (!matched) {
+      if (explain)
+        for (const h of group.handlers)
+          trace.handlers.push(skipped(h, `matcher ${JSON.stringify(group.matcherSource)} does not match ${JSON.stringify(query ?? null)}`));
+      continue;
+    }
     for (const h of group.handlers) {
-      const skip = (why: string) => trace.handlers.push({ id: h.id, path: h.path, type: h.type, status: "skipped", why });
-      if (!matched) {
-        skip(`matcher ${JSON.stringify(group.matcherSource)} does not match ${JSON.stringify(query ?? null)}`);
+      let why = "matched";
+      if (h.hint && !mightMatch(h.hint, subjects?.toolName ?? canonicalTool(toolName), formsOf)) {
+        if (explain) trace.handlers.push(skipped(h, "no `if` rule matches"));
         continue;
       }
-      const reasons: string[] = [];
       if (h.ifRules.length > 0 || h.unlessRules.length > 0) {
-        const s = getSubjects();
-        const n = Math.max(1, subjectCount(s));
-        const hitBy = new Map<number, string>();
-        if (h.ifRules.length === 0) for (let i = 0; i < n; i++) hitBy.set(i, "");
-        for (const rule of h.ifRules) for (const i of matchingSubjects(rule, s)) if (!hitBy.has(i)) hitBy.set(i, rule.raw);
-        for (const rule of h.unlessRules) for (const i of matchingSubjects(rule, s)) hitBy.delete(i);
-        const first = hitBy.entries().next();
-        if (first.done) {
-          skip(h.ifRules.length > 0 && h.unlessRules.length === 0 ? "no `if` rule matches" : "no part is matched by `if` without also matching `unless`");
+        subjects ??= subjectsOf(toolCallOf(input));
+        const gate = ruleGate(h, subjects);
+        if (gate === undefined) {
+          if (explain)
+            trace.handlers.push(
+              skipped(h, h.unlessRules.length === 0 ? "no `if` rule matches" : "no part is matched by `if` without also matching `unless`"),
+            );
           continue;
         }
-        const [i, rule] = first.value;
-        const part = subjectCount(s) > 0 ? describeSubject(s, i) : "";
-        reasons.push(rule ? `if ${rule} matches ${JSON.stringify(part)}` : `unless does not cover ${JSON.stringify(part)}`);
+        const part = JSON.stringify(subjectCount(subjects) > 0 ? describeSubject(subjects, gate.subject) : "");
+        why = gate.rule ? `if ${gate.rule} matches ${part}` : `unless does not cover ${part}`;
       }
-      let whenFailed: string | undefined;
-      for (const w of h.when) {
-        const hit = valuesAt(input, w.segments).some((v) => {
-          const t = asText(v);
-          return t !== undefined && w.regex.test(t);
-        });
-        if (!hit) {
-          whenFailed = `when ${w.path} does not match /${w.source}/`;
-          break;
+      if (h.when.length > 0) {
+        const failed = whenGate(h, input);
+        if (failed !== undefined) {
+          if (explain) trace.handlers.push(skipped(h, failed));
+          continue;
         }
-        reasons.push(`when ${w.path} matches /${w.source}/`);
+        const matchedWhen = h.when.map((w) => `when ${w.path} matches /${w.source}/`).join("; ");
+        why = why === "matched" ? matchedWhen : `${why}; ${matchedWhen}`;
       }
-      if (whenFailed) {
-        skip(whenFailed);
-        continue;
-      }
-      candidates.push({ handler: h, why: reasons.join("; ") || "matched" });
+      candidates.push({ handler: h, why });
     }
   }
   return candidates;
+}
+
+const skipped = (h: CompiledHandler, why: string): HandlerTrace => ({ id: h.id, path: h.path, type: h.type, status: "skipped", why });
+
+function toolCallOf(input: Record<string, unknown>) {
+  return {
+    toolName: typeof input.tool_name === "string" ? input.tool_name : "",
+    toolInput:
+      typeof input.tool_input === "object" && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : {},
+    cwd: typeof input.cwd === "string" ? input.cwd : undefined,
+    home: homeFrom(input.transcript_path),
+  };
 }
 
 /**
@@ -193,7 +251,7 @@ export async function evaluate(
   spec: EventSpec,
   input: Record<string, unknown>,
   deps: EvaluationDeps = {},
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; explain?: boolean } = {},
 ): Promise<Evaluation> {
   const trace: Trace = { event: spec.name, groups: [], handlers: [] };
   const event = policy.events[spec.name];
@@ -205,7 +263,7 @@ export async function evaluate(
     typeof input.tool_input === "object" && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : undefined;
 
   if (event) {
-    let candidates = select(event, input, trace);
+    let candidates = select(event, input, trace, options.explain ?? false);
 
     // once: a handler fires at most once per session; dry-run handlers never consume the claim.
     const onceCandidates = candidates.filter((c) => c.handler.once && !c.handler.dryRun);
@@ -221,8 +279,7 @@ export async function evaluate(
         }),
       );
       const lost = new Set(onceCandidates.filter((_, i) => !claims[i]).map((c) => c.handler));
-      for (const h of lost)
-        trace.handlers.push({ id: h.id, path: h.path, type: h.type, status: "skipped", why: "once: already fired in this session" });
+      for (const h of lost) trace.handlers.push(skipped(h, "once: already fired in this session"));
       candidates = candidates.filter((c) => !lost.has(c.handler));
     }
 
@@ -260,13 +317,24 @@ export async function evaluate(
           why: `a rule already decided "${top}"; nothing can change it`,
         });
     } else if (slow.length > 0) {
-      const results = await runSlow(slow, input, deps, deadlineFor(policy, spec), signal);
-      results.forEach((o, i) => record(slow[i]!, o));
+      const results = await runSlow(slow, input, deps, deadlineFor(policy, spec), options.signal);
+      results.forEach((o, i) => record(slow[i]!, fitVerdict(spec, o)));
     }
   }
 
   const agg = aggregate(outcomes, toolInput);
   return { answer: respond(spec, agg), aggregate: agg, trace, fired, dryRun, errors };
+}
+
+/**
+ * A forwarded server may answer a verdict the event cannot express. Left as is it would outrank a real one and
+ * then vanish in respond() (a `block` beside a `deny` on PreToolUse answered `{}`), so: the legacy
+ * `decision:"block"` means deny on an event that denies (as the client reads it), anything else is dropped.
+ */
+function fitVerdict(spec: EventSpec, o: HandlerOutcome): HandlerOutcome {
+  if (o.verdict === undefined || spec.verdicts.includes(o.verdict)) return o;
+  const { verdict, ...rest } = o;
+  return verdict === "block" && spec.verdicts.includes("deny") ? { ...rest, verdict: "deny" } : rest;
 }
 
 /** The evaluation budget: the policy's deadline, inside the event's own client budget. */

@@ -14,8 +14,8 @@
  *
  * Within a segment: `*` any run of characters (dotfiles included: no dot special-casing), `?` one character,
  * `[abc]`, `[a-z]`, `[!x]`/`[^x]` classes, `\x` escapes x. A whole segment `**` spans zero or more segments
- * (so a trailing `/**` also matches the directory itself). A backslash not followed by a glob character is
- * a path separator (Windows).
+ * (so a trailing `/**` also matches the directory itself). In a Windows-looking pattern (`C:\…`, or any
+ * backslash before an ordinary character, as in `src\lib\**`) every backslash is a separator instead.
  *
  * Matching is case-insensitive (stricter: macOS and Windows default filesystems are case-insensitive, so
  * `.ENV` opens `.env`). Target paths are normalised: backslashes to `/`, `C:\x` to `/c/x`, `~` expanded,
@@ -36,8 +36,8 @@ export type PathAnchor = "root" | "home" | "cwd" | "anywhere";
 export interface PathGlob {
   readonly raw: string;
   readonly anchor: PathAnchor;
-  /** Test an already-normalised absolute (or, lacking a cwd, relative) path. */
-  matchNormalized(path: string, ctx: PathContext): boolean;
+  /** Test a path prepared once per call by {@link preparePath}. */
+  matchPrepared(path: PreparedPath): boolean;
   /** Normalise `path` against ctx, then test it. */
   match(path: string, ctx: PathContext): boolean;
 }
@@ -59,13 +59,15 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
   if (pattern.length > MAX_GLOB_LENGTH) return err(`path pattern is longer than ${MAX_GLOB_LENGTH} characters`);
   if (pattern.includes("\0")) return err("path pattern contains a NUL character");
   let p = pattern.trim();
-  // Backslash: an escape before a glob character, otherwise a Windows separator.
+  // Backslashes: a Windows-looking pattern (`C:\x`, or a backslash before an ordinary character as in
+  // `src\lib\**`) uses them as separators throughout; otherwise `\` escapes the glob character after it.
+  const windowsLike = /^[A-Za-z]:\\/.test(p) || /\\[^*?[\]\\{}!]/.test(p);
   let conv = "";
   for (let i = 0; i < p.length; i++) {
     const c = p[i]!;
     if (c === "\\") {
       const n = p[i + 1];
-      if (n !== undefined && GLOB_CHARS.has(n)) {
+      if (!windowsLike && n !== undefined && GLOB_CHARS.has(n)) {
         conv += c + n;
         i++;
       } else conv += "/";
@@ -137,38 +139,57 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
   }
   if (anchor === "anywhere" && (segs.length === 0 || segs[0]!.t !== "globstar")) segs.unshift({ t: "globstar" });
   const finalAnchor: PathAnchor = anchor;
-  const matchNormalized = (path: string, ctx: PathContext): boolean => {
-    const target = splitPath(path);
-    let pat: Seg[] = segs;
-    let base: string[] | undefined;
-    if (finalAnchor === "root") base = [];
-    else if (finalAnchor === "cwd") base = ctx.cwd ? splitPath(normalizePath(ctx.cwd) ?? "") : undefined;
-    else if (finalAnchor === "home") {
-      const home = ctx.home ? normalizePath(ctx.home) : deriveHome(ctx.cwd);
-      base = home ? splitPath(home) : undefined;
+  const anywhere: Seg[] = segs[0]?.t === "globstar" ? segs : [{ t: "globstar" }, ...segs];
+  const matchPrepared = (p: PreparedPath): boolean => {
+    const target = p.segs;
+    const base = finalAnchor === "root" ? ROOT : finalAnchor === "cwd" ? p.cwd : finalAnchor === "home" ? p.home : undefined;
+    if (finalAnchor === "anywhere" || base === undefined) {
+      // `anywhere`, or the anchor is unknown: any depth (stricter).
+      return matchSegments(anywhere, target, 0);
     }
-    if (finalAnchor !== "anywhere") {
-      if (base === undefined) {
-        // Anchor unknown: any depth (stricter).
-        pat = segs[0]?.t === "globstar" ? segs : [{ t: "globstar" }, ...segs];
-      } else {
-        const b = up > 0 ? base.slice(0, Math.max(0, base.length - up)) : base;
-        if (target.length < b.length) return false;
-        for (let i = 0; i < b.length; i++) if (target[i] !== b[i]) return false;
-        return matchSegments(pat, target, b.length);
-      }
-    }
-    return matchSegments(pat, target, 0);
+    const keep = up > 0 ? Math.max(0, base.length - up) : base.length;
+    if (target.length < keep) return false;
+    for (let i = 0; i < keep; i++) if (target[i] !== base[i]) return false;
+    return matchSegments(segs, target, keep);
   };
   return ok({
     raw: pattern,
     anchor: finalAnchor,
-    matchNormalized,
+    matchPrepared,
     match(path: string, ctx: PathContext): boolean {
-      const n = normalizePath(path, ctx.cwd, ctx.home ?? deriveHome(ctx.cwd));
-      return n !== undefined && matchNormalized(n, ctx);
+      const p = preparePath(path, ctx);
+      return p !== undefined && matchPrepared(p);
     },
   });
+}
+
+const ROOT: readonly string[] = [];
+
+/** A target path normalised and split once per call, with its cwd and home, for matching many globs. */
+export interface PreparedPath {
+  /** The normalised path (case kept), e.g. for traces. */
+  readonly path: string;
+  /** Lower-cased segments of the path. */
+  readonly segs: readonly string[];
+  readonly cwd: readonly string[] | undefined;
+  readonly home: readonly string[] | undefined;
+}
+
+/** Normalises `path` against ctx (cwd for relative paths, home for `~`); undefined if there is no path. */
+export function preparePath(path: unknown, ctx: PathContext): PreparedPath | undefined {
+  if (typeof path !== "string" || path === "") return undefined;
+  const cwdN = ctx.cwd ? normalizePath(ctx.cwd) : undefined;
+  const cwd = cwdN !== undefined && cwdN.startsWith("/") ? cwdN : undefined;
+  const homeN = ctx.home ? normalizePath(ctx.home) : deriveHome(cwd);
+  const home = homeN !== undefined && homeN.startsWith("/") ? homeN : undefined;
+  const n = normalizePath(path, cwd, home);
+  if (n === undefined) return undefined;
+  return {
+    path: n,
+    segs: splitPath(n),
+    cwd: cwd !== undefined ? splitPath(cwd) : undefined,
+    home: home !== undefined ? splitPath(home) : undefined,
+  };
 }
 
 function parseSegment(s: string): Result<Tok[], string> {

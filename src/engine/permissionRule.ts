@@ -22,7 +22,7 @@
  * match every subject.
  */
 import { compileWildcard, type Wildcard } from "./linearPattern";
-import { compilePathGlob, deriveHome, normalizePath, type PathGlob } from "./pathGlob";
+import { compilePathGlob, deriveHome, preparePath, type PathGlob, type PreparedPath } from "./pathGlob";
 import { ok, err, type Result } from "./result";
 import { splitShellCommand, type ShellSubject } from "./shellCommand";
 
@@ -224,7 +224,7 @@ function compileShellSpecifier(tool: string, content: string): Result<Matcher, s
   const ci = tool === "PowerShell";
   const fold = (s: string) => (ci ? s.toLowerCase() : s);
   // Legacy prefix `npm run test:*` (`:*` only at the very end).
-  if (content.endsWith(":*") && content.length > 2 && !isEscaped(content, content.length - 1)) {
+  if (content.endsWith(":*") && !isEscaped(content, content.length - 1)) {
     const prefix = fold(content.slice(0, -2).trim());
     if (prefix === "") return err("empty command before \":*\"");
     const withSpace = `${prefix} `;
@@ -292,7 +292,7 @@ export interface CallSubjects {
   /** @internal shell subjects (kind "shell"); one entry otherwise. */
   readonly items: readonly Subject[];
   /** @internal normalised path (kind "path"), undefined if the input has none. */
-  readonly path: string | undefined;
+  readonly path: PreparedPath | undefined;
   /** @internal lower-cased hostname without trailing dot (kind "url"), undefined if unparseable. */
   readonly host: string | undefined;
   /** @internal */
@@ -329,8 +329,8 @@ export function subjectsOf(call: ToolCall): CallSubjects {
       }
     }
     if (raw === undefined && toolName === "Glob") raw = cwd;
-    const path = raw !== undefined ? normalizePath(raw, cwd, home) : undefined;
-    return { ...base, kind: "path", path, items: [{ display: path ?? "(no path)", forms: [] }] };
+    const path = raw !== undefined ? preparePath(raw, { cwd, home }) : undefined;
+    return { ...base, kind: "path", path, items: [{ display: path?.path ?? "(no path)", forms: [] }] };
   }
   if (toolName === "WebFetch") {
     const url = typeof input.url === "string" ? input.url : "";
@@ -401,7 +401,7 @@ export function matchingSubjects(rule: CompiledRule, subjects: CallSubjects): nu
     }
     case "path": {
       if (subjects.kind !== "path" || subjects.path === undefined) return NONE;
-      return m.glob.matchNormalized(subjects.path, { cwd: subjects.cwd, home: subjects.home }) ? all(subjects) : NONE;
+      return m.glob.matchPrepared(subjects.path) ? all(subjects) : NONE;
     }
     case "domain": {
       if (subjects.kind !== "url") return NONE;

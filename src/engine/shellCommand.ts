@@ -20,9 +20,14 @@
  * - Where unbash reports a syntax error (or throws), a naive split of the raw text is added as well: it splits
  *   on the list operators and on `$(`, `<(`, `>(`, backticks, parentheses and braces WITHOUT regard to
  *   quoting, so nothing is let through unparsed (at the cost of some junk subjects).
- * - Work is bounded: at most {@link MAX_DEPTH} nested scripts, {@link MAX_SUBJECTS} subjects, a cap on
- *   visited AST nodes and tree depth. When a cap is hit the result is `truncated` and the whole raw command
- *   is added as one more subject.
+ * - Work is bounded: at most {@link MAX_DEPTH} nested scripts, {@link MAX_SUBJECTS} subjects, caps on visited
+ *   AST nodes, tree depth and total characters parsed (nested `eval eval …`); input whose bracket nesting is
+ *   pathological (> 32, counted naively) is not given to unbash at all, whose lazy sub-parses would cost
+ *   O(length) per level. When a cap is hit the result is `truncated`: the naive split of the whole command is
+ *   added (so a command nested below the depth cap is still seen) and then the whole raw command as one
+ *   more subject. Nothing recurses without a depth bound, so the stack can't overflow; unbash exceptions are
+ *   caught and handled like parse errors. Worst cases on 64 KiB adversarial input are tens of milliseconds
+ *   (dominated by unbash's own parse); ordinary commands take a few microseconds.
  *
  * PowerShell (no parser available): a quote-aware tokenizer splits on `;`, `|`, `&&`, `||`, `&`, newlines,
  * parentheses, braces, `$(`/`@(`/`@{` and recurses into `"…$(…)…"`, `Invoke-Expression`/`iex` arguments,
@@ -633,11 +638,12 @@ function analyzePowerShell(src: string, depth: number, col: Collector): void {
       endPiece(i);
       while (i < n && src[i] !== "\n") i++;
     } else if (c === "`") {
-      begin(i);
       if (src[i + 1] === "\n" || (src[i + 1] === "\r" && src[i + 2] === "\n")) {
+        // Line continuation.
         flushWord(i);
         i += src[i + 1] === "\r" ? 3 : 2;
       } else {
+        begin(i);
         if (i + 1 < n) cur += src[i + 1];
         i += 2;
       }

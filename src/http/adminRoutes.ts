@@ -18,6 +18,15 @@ function compiledOrThrow(document: unknown) {
   return compiled.value;
 }
 
+function parsesAsHttpUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return (u.protocol === "https:" || u.protocol === "http:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const revisionParam = (c: AppContext): number => {
   const n = Number(c.req.param("rev"));
   if (!Number.isInteger(n) || n < 1) throw new HookgateError("invalid_input", "revision must be a positive integer");
@@ -110,13 +119,16 @@ export function adminRoutes(): Hono<AppEnv> {
         problems: parsed.error.issues.map((i) => ({ path: ["input", ...i.path].join("."), message: i.message })),
       });
     // No state is written: once-claims are answered "not yet fired" and judges/forwards run as configured.
-    const evaluation = await evaluate(compiled, spec, parsed.data, { ...c.var.services.effects(compiled), claimOnce: async () => true });
+    const evaluation = await evaluate(compiled, spec, parsed.data, { ...c.var.services.effects(compiled), claimOnce: async () => true }, { explain: true });
     return c.json({ answer: evaluation.answer, trace: evaluation.trace, dryRun: evaluation.dryRun, errors: evaluation.errors });
   });
 
   admin.get("/teams/:team/settings", adminAuth, async (c) => {
     const url = c.req.query("url") ?? new URL(c.req.url).origin;
-    if (!/^https?:\/\/[^\s]+$/.test(url)) throw new HookgateError("invalid_input", "url must be an http(s) URL");
+    // The URL is pasted into the client's settings and into a single-quoted shell word of the curl bridge: only a
+    // parseable http(s) base URL of plain URL characters (no quotes, `$`, backticks, spaces, query or fragment).
+    if (!/^https?:\/\/[A-Za-z0-9.\-_~:/%@[\]]+$/.test(url) || !parsesAsHttpUrl(url))
+      throw new HookgateError("invalid_input", "url must be an http(s) URL");
     const record = await c.var.services.policies.current(c.var.team);
     const loaded = record ? compileRecord(record) : undefined;
     const settings = buildSettings({ url, team: c.var.team, policy: loaded?.kind === "ok" ? loaded.compiled : undefined });

@@ -1,4 +1,4 @@
-import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
+import { compilePolicy, ENGINE_VERSION, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
 import type { PolicyRecord, PolicyStore, TokenInfo, TokenStore } from "../services";
 
 /**
@@ -33,7 +33,8 @@ export function compileRecord(record: PolicyRecord): LoadedPolicy {
   const key = `${record.team}:${record.revision}:${record.digest}`;
   const hit = compiled.get(key);
   if (hit) return hit;
-  const result = compilePolicy(record.document);
+  // Validated by this engine version at publish: patterns may compile on first use (cold start stays cheap).
+  const result = compilePolicy(record.document, { lazyPatterns: record.engine === ENGINE_VERSION });
   const loaded: LoadedPolicy = result.ok
     ? { kind: "ok", record, compiled: result.value }
     : { kind: "broken", record, problems: result.error };

@@ -47,7 +47,13 @@ export async function readBodyText(c: AppContext): Promise<string> {
     all.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(all);
+  try {
+    // fatal: bytes that are not UTF-8 are not JSON (RFC 8259 §8.1); a lenient decode would evaluate U+FFFD instead
+    // of what was sent.
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(all);
+  } catch (e) {
+    throw new HookgateError("invalid_json", "request body is not valid UTF-8 JSON", { detail: String(e) });
+  }
 }
 
 export async function readJsonObject(c: AppContext): Promise<Record<string, unknown>> {

@@ -56,14 +56,26 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
   const input = parsed.data;
 
   const decisionId = crypto.randomUUID();
-  const loaded = await loadPolicy(services.policies, team, services.now(), cacheTtlOf(c.env));
+  // A policy that cannot be read (storage error, a corrupt record) fails closed like one that no longer compiles:
+  // a 5xx would make the client go ahead (contract §2.5).
+  let loaded: LoadedPolicy;
+  let loadFailed = false;
+  try {
+    loaded = await loadPolicy(services.policies, team, services.now(), cacheTtlOf(c.env));
+  } catch (e) {
+    console.error(JSON.stringify({ msg: "policy load failed", team, error: e instanceof Error ? e.message : String(e) }));
+    loaded = { kind: "none" };
+    loadFailed = true;
+  }
   const revision = loaded.kind === "none" ? null : loaded.record.revision;
   const headers = {
     "X-Hookgate-Decision-Id": decisionId,
-    "X-Hookgate-Policy-Revision": revision === null ? "none" : String(revision),
+    "X-Hookgate-Policy-Revision": loadFailed ? "unavailable" : revision === null ? "none" : String(revision),
   };
 
   const run = async (): Promise<{ answer: Record<string, unknown>; evaluation?: Evaluation; error?: string }> => {
+    if (loadFailed)
+      return { answer: failureAnswer(spec, "closed", "the policy could not be loaded"), error: "policy could not be loaded" };
     if (loaded.kind === "none") return { answer: {} };
     if (loaded.kind === "broken")
       return { answer: failureAnswer(spec, "closed", `revision ${loaded.record.revision} no longer compiles`), error: "policy does not compile" };
@@ -87,7 +99,7 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
   if (spec.acknowledgeFirst) {
     // SessionEnd: the client gives all its SessionEnd hooks 1.5 s together; answer now, work after.
     c.executionCtx.waitUntil(run().then(log));
-    return c.json({}, 200, headers);
+    return c.json({}, 200, { ...headers, "Server-Timing": `eval;dur=${(performance.now() - started).toFixed(3)}` });
   }
   const result = await run();
   c.executionCtx.waitUntil(log(result));

@@ -1,4 +1,5 @@
 import { sha256Hex } from "../crypto";
+import { ENGINE_VERSION } from "../engine/compilePolicy";
 import type { PolicyRecord, PolicyStore, RevisionSummary } from "../services";
 
 /** Allocates revision numbers atomically (a Durable Object per team), so two publishes never share one. */
@@ -58,6 +59,7 @@ export class KvPolicyStore implements PolicyStore {
       publishedAt: new Date().toISOString(),
       document,
       digest: (await sha256Hex(JSON.stringify(document))).slice(0, 16),
+      engine: ENGINE_VERSION,
     };
     // The immutable revision first, then the pointer: a crash in between loses no published document.
     await this.kv.put(policyKeys.revision(team, revision), JSON.stringify(record), {

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { compilePathGlob, deriveHome, normalizePath, type PathContext } from "../../src/engine/pathGlob";
+
+/**
+ * Gitignore-style file-rule patterns (contract §3.3 "Read / Edit"). Cases marked STRICTER are where
+ * hookgate deliberately matches more than the client.
+ */
+const ctx: PathContext = { cwd: "/home/dev/shop", home: "/home/dev" };
+
+type Case = [pattern: string, path: string, expected: boolean, note?: string];
+
+const cases: Case[] = [
+  // `//` = filesystem root
+  ["//etc/**", "/etc/passwd", true],
+  ["//etc/**", "/etc/ssh/sshd_config", true],
+  ["//etc/**", "/home/dev/etc/x", false],
+  ["//Users/alice/secrets/**", "/Users/alice/secrets/a/b.txt", true],
+  ["//etc/passwd", "/etc/passwd", true],
+  ["//etc/passwd", "/etc/passwd2", false],
+  // `~/` = home
+  ["~/.ssh/**", "/home/dev/.ssh/id_rsa", true],
+  ["~/.ssh/**", "/home/dev/shop/.ssh/id_rsa", false],
+  ["~/Documents/*.pdf", "/home/dev/Documents/a.pdf", true],
+  ["~/Documents/*.pdf", "/home/dev/Documents/sub/a.pdf", false],
+  ["~/.aws/credentials", "~/.aws/credentials", true, "target ~ expanded with home"],
+  // `/path` and `./path` and `a/b` = cwd (hookgate's anchor for `/path`)
+  ["/src/**/*.ts", "/home/dev/shop/src/a/b.ts", true],
+  ["/src/**/*.ts", "/home/dev/shop/src/b.ts", true, "** spans zero segments"],
+  ["/src/**/*.ts", "/home/dev/shop/lib/src/b.ts", false],
+  ["/src/**/*.ts", "/src/b.ts", false, "/path is not the filesystem root"],
+  ["./.env", "/home/dev/shop/.env", true],
+  ["./.env", "/home/dev/shop/sub/.env", false],
+  ["src/*.ts", "/home/dev/shop/src/a.ts", true],
+  ["src/*.ts", "/home/dev/shop/src/x/a.ts", false, "* stays within a segment"],
+  ["src/*.ts", "/home/dev/shop/pkg/src/a.ts", false],
+  ["../other/**", "/home/dev/other/x", true, "leading .. climbs from cwd"],
+  ["**/src/**", "/home/dev/shop/a/b/src/c.ts", true],
+  ["**/src/**", "/home/dev/elsewhere/src/c.ts", false],
+  // bare names: any depth
+  [".env", "/home/dev/shop/.env", true],
+  [".env", "/home/dev/shop/sub/.env", true],
+  [".env", "/etc/.env", true, "STRICTER: anywhere, not only under the anchor"],
+  [".env", "/home/dev/shop/.env.local", false],
+  [".env", "/home/dev/shop/.envrc", false],
+  [".env*", "/home/dev/shop/.env.local", true],
+  ["*.pem", "/home/dev/shop/certs/server.pem", true],
+  ["*.pem", "/tmp/x.pem", true, "STRICTER: anywhere"],
+  ["*.pem", "/tmp/x.pem.bak", false],
+  ["id_rsa", "/home/dev/.ssh/id_rsa", true],
+  // single-segment dir/** = a dir at any depth under cwd (client's deny/ask semantics)
+  ["src/**", "/home/dev/shop/src/a.ts", true],
+  ["src/**", "/home/dev/shop/pkg/src/a.ts", true, "STRICTER than the client's `if` (cwd/src only)"],
+  ["src/**", "/home/dev/other/src/a.ts", false],
+  ["node_modules/", "/home/dev/shop/a/node_modules/x/y.js", true, "trailing slash: gitignore directory"],
+  // globs
+  ["src/*", "/home/dev/shop/src/.hidden", true, "dotfiles are matched by *"],
+  ["*", "/home/dev/shop/.bashrc", true],
+  ["file?.txt", "/home/dev/shop/file1.txt", true],
+  ["file?.txt", "/home/dev/shop/file10.txt", false],
+  ["file[0-9].txt", "/home/dev/shop/file7.txt", true],
+  ["file[0-9].txt", "/home/dev/shop/filex.txt", false],
+  ["file[!0-9].txt", "/home/dev/shop/filex.txt", true],
+  ["file[^0-9].txt", "/home/dev/shop/file1.txt", false],
+  ["a\\*b", "/home/dev/shop/a*b", true, "escaped star is literal"],
+  ["a\\*b", "/home/dev/shop/axxb", false],
+  ["*.{pem,key}", "/x/a.pem", false, "no brace expansion (gitignore)"],
+  ["a[b", "/x/a[b", true, "unclosed class is literal"],
+  // case, normalisation
+  [".env", "/home/dev/shop/.ENV", true, "STRICTER: case-insensitive"],
+  ["//etc/**", "/home/dev/../../etc/passwd", true, ".. in the target is resolved"],
+  ["//etc/**", "/etc/./ssh//x", true],
+  [".env", "C:\\Users\\a\\.env", true, "backslash path"],
+  ["//c/Users/*/.env", "C:\\Users\\a\\.env", true],
+  ["C:\\Users\\**", "C:\\Users\\a\\.env", true, "Windows drive pattern"],
+  ["C:\\Users\\**", "D:\\Users\\a\\.env", false],
+  ["//**/.env", "D:\\proj\\.env", true, "//**/.env matches on every drive"],
+  ["src\\*.ts", "/home/dev/shop/src/a.ts", false, "\\* escapes the star: literal `src*.ts`"],
+  ["src\\lib\\**", "/home/dev/shop/src/lib/a.ts", true, "backslash before a non-glob char is a separator"],
+  // relative targets are joined to cwd
+  [".env", ".env", true],
+  ["src/*.ts", "src/a.ts", true],
+  ["src/*.ts", "../shop/src/a.ts", true],
+];
+
+describe("path globs", () => {
+  it.each(cases)("%s vs %s → %s %s", (pattern, path, expected) => {
+    const g = compilePathGlob(pattern);
+    expect(g.ok).toBe(true);
+    if (g.ok) expect(g.value.match(path, ctx)).toBe(expected);
+  });
+
+  it("derives home from cwd when none is given", () => {
+    const g = compilePathGlob("~/.ssh/**");
+    expect(g.ok && g.value.match("/home/dev/.ssh/id_rsa", { cwd: "/home/dev/shop" })).toBe(true);
+    expect(g.ok && g.value.match("/Users/al/.ssh/id_rsa", { cwd: "/Users/al/code/x" })).toBe(true);
+  });
+
+  it("STRICTER: without any home, ~/ patterns match at any depth", () => {
+    const g = compilePathGlob("~/.ssh/**");
+    expect(g.ok && g.value.match("/srv/user/.ssh/id_rsa", { cwd: "/srv/app" })).toBe(true);
+    expect(g.ok && g.value.match("/srv/user/ssh/id_rsa", { cwd: "/srv/app" })).toBe(false);
+  });
+
+  it("STRICTER: without a cwd, cwd-anchored patterns match at any depth", () => {
+    const g = compilePathGlob("src/*.ts");
+    expect(g.ok && g.value.match("/a/b/src/x.ts", {})).toBe(true);
+    expect(g.ok && g.value.match("/a/b/lib/x.ts", {})).toBe(false);
+  });
+
+  it.each([[""], ["   "], ["a\0b"], ["x".repeat(5000)]])("rejects %j", (p) => {
+    expect(compilePathGlob(p).ok).toBe(false);
+  });
+
+  it("reports the anchor", () => {
+    const anchor = (p: string) => {
+      const g = compilePathGlob(p);
+      return g.ok ? g.value.anchor : "error";
+    };
+    expect([anchor("//x"), anchor("~/x"), anchor("/x"), anchor("./x"), anchor("a/b"), anchor(".env"), anchor("C:\\x")]).toEqual([
+      "root", "home", "cwd", "cwd", "cwd", "anywhere", "root",
+    ]);
+  });
+
+  it("stays fast on adversarial patterns and long paths", () => {
+    const g = compilePathGlob(`${"*a".repeat(50)}b`);
+    expect(g.ok).toBe(true);
+    const long = `/${"a".repeat(4000)}`;
+    if (g.ok) expect(g.value.match(long, ctx)).toBe(false);
+    const g2 = compilePathGlob(`${"**/".repeat(50)}x`);
+    if (g2.ok) expect(g2.value.match(`/${"a/".repeat(2000)}y`, ctx)).toBe(false);
+  });
+});
+
+describe("normalizePath", () => {
+  it.each([
+    ["/a/b/../c", undefined, "/a/c"],
+    ["/a/./b//c/", undefined, "/a/b/c"],
+    ["C:\\Users\\a\\.env", undefined, "/c/Users/a/.env"],
+    ["c:/x", undefined, "/c/x"],
+    ["x/y", "/base", "/base/x/y"],
+    ["../y", "/base/dir", "/base/y"],
+    ["/../../etc", undefined, "/etc"],
+    ["x/../..", undefined, ".."],
+    ["", undefined, undefined],
+  ] as Array<[string, string | undefined, string | undefined]>)("%s (base %s) → %s", (p, base, out) => {
+    expect(normalizePath(p, base)).toBe(out);
+  });
+
+  it("expands ~ with home", () => {
+    expect(normalizePath("~/.ssh/id", undefined, "/home/dev")).toBe("/home/dev/.ssh/id");
+  });
+});
+
+describe("deriveHome", () => {
+  it.each([
+    ["/home/dev/shop", "/home/dev"],
+    ["/Users/alice/code/x", "/Users/alice"],
+    ["/root/x", "/root"],
+    ["C:\\Users\\bob\\proj", "/c/Users/bob"],
+    ["/srv/app", undefined],
+    [undefined, undefined],
+  ] as Array<[string | undefined, string | undefined]>)("%s → %s", (cwd, home) => {
+    expect(deriveHome(cwd)).toBe(home);
+  });
+});
