@@ -8,5 +8,7 @@ export default defineConfig({
       miniflare: { bindings: { ADMIN_TOKEN: "test-admin-token", HOOKGATE_ENV: "test" } },
     }),
   ],
-  test: { include: ["test/**/*.test.ts"], exclude: ["**/node_modules/**", "test/**/*.node.test.ts"] },
+  test: {
+    globalSetup: ["test/support/judgeServer.global.ts"],
+    include: ["test/**/*.test.ts"], exclude: ["**/node_modules/**", "test/**/*.node.test.ts"] },
 });

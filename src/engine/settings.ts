@@ -33,6 +33,9 @@ function clientMatcher(policy: CompiledPolicy | undefined, spec: EventSpec): str
   return names.size > 0 ? [...names].join("|") : undefined;
 }
 
+/** One POSIX shell word: the URL goes into a command line, and a `'` in it must not end the quoting. */
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
 /**
  * The Claude Code `hooks` settings block for a team (hookgate spec §6): an `http` hook per event the policy uses,
  * a `command` bridge (curl) for SessionStart and Setup, which the client never sends over HTTP.
@@ -63,7 +66,7 @@ export function buildSettings(options: SettingsOptions): { hooks: Record<string,
     } else {
       handler = {
         type: "command",
-        command: `curl -sS --max-time ${timeout} -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $${envVar}" --data-binary @- '${url}'`,
+        command: `curl -sS --max-time ${timeout} -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $${envVar}" --data-binary @- ${shellQuote(url)}`,
         timeout: timeout + 1,
       };
     }

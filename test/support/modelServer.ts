@@ -102,6 +102,11 @@ export async function startModelServer(opts: { script?: Script; quiet?: boolean 
       if (body?.stream === true) return sendStream(res, reply, id);
       return sendJson(res, 200, message(reply, id));
     }
+    if (method === "GET" && path === "/_requests") {
+      // For tests in another runtime (workerd) that cannot read `requests` directly: what the server was sent.
+      requests.pop();
+      return sendJson(res, 200, requests.filter((r) => r.index !== undefined).map((r) => ({ path: r.path, headers: r.headers, body: r.body })));
+    }
     if (method === "HEAD" || (method === "GET" && (path === "/" || path === "/v1" || path === "/v1/"))) {
       return sendJson(res, 200, {});
     }
