@@ -49,8 +49,8 @@ function readJson(io: Io, path: string, what: string): unknown {
   }
 }
 
-function compileOrReport(io: Io, path: string): CompiledPolicy | undefined {
-  const result = compilePolicy(readJson(io, path, "policy"));
+function compileOrReport(io: Io, path: string, document: unknown = readJson(io, path, "policy")): CompiledPolicy | undefined {
+  const result = compilePolicy(document);
   if (!result.ok) {
     io.err(`${path}: ${result.error.length} problem(s)`);
     for (const p of result.error) io.err(`  ${p.path}: ${p.message}`);
@@ -125,7 +125,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         const token = io.env.HOOKGATE_ADMIN_TOKEN;
         if (!token) throw new UsageError("set HOOKGATE_ADMIN_TOKEN to the service's admin token");
         const document = readJson(io, rest[0]!, "policy");
-        if (!compileOrReport(io, rest[0]!)) return 1;
+        if (!compileOrReport(io, rest[0]!, document)) return 1; // the document read once is the one checked and sent
         const res = await io.fetch(`${url}/v1/admin/teams/${team}/policy${values["dry-run"] ? "?dryRun=1" : ""}`, {
           method: "PUT",
           headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

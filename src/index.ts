@@ -5,6 +5,7 @@ import { httpForwarder } from "./httpForward";
 import { kvVerdictCache, llmJudge, type LlmConfig } from "./llmJudge";
 import type { Services } from "./services";
 import { D1DecisionLog } from "./stores/d1DecisionLog";
+import { dedupKey, findDuplicate, rememberAnswer } from "./stores/kvDedup";
 import { KvPolicyStore } from "./stores/kvPolicyStore";
 import { KvTokenStore } from "./stores/kvTokenStore";
 
@@ -27,6 +28,11 @@ export function servicesFor(env: Env): Services {
     tokens: new KvTokenStore(env.HOOKGATE_KV),
     state: { claimOnce: (team, session, handlerId) => coordinator(`session:${team}:${session}`).claim(handlerId) },
     decisions: new D1DecisionLog(env.DB),
+    dedup: {
+      key: dedupKey,
+      find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),
+      remember: (key, answer) => rememberAnswer(env.HOOKGATE_KV, key, answer, Date.now()),
+    },
     effects: (policy) => ({
       forward,
       ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }) } : {}),

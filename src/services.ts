@@ -90,12 +90,20 @@ export interface DecisionLog {
   query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]>;
 }
 
+/** Answers already given to a redelivered request (hookgate spec §3.3). */
+export interface DedupStore {
+  key(team: string, revision: number, event: string, input: Record<string, unknown>, rawBody: string): Promise<string>;
+  find(key: string): Promise<Record<string, unknown> | null>;
+  remember(key: string, answer: Record<string, unknown>): Promise<void>;
+}
+
 /** Everything a request may touch outside itself. Tests build the app with the same factory and real bindings. */
 export interface Services {
   policies: PolicyStore;
   tokens: TokenStore;
   state: SessionState;
   decisions: DecisionLog;
+  dedup: DedupStore;
   /** Judges and forwards for a policy's slow handlers. */
   effects(policy: CompiledPolicy): Pick<EvaluationDeps, "judge" | "forward">;
   now(): number;

@@ -81,6 +81,11 @@ export interface CompiledEvent {
   groups: CompiledGroup[];
   /** Whether any handler is slow (prompt/http); an event without one is answered synchronously. */
   hasSlowHandlers: boolean;
+  /**
+   * Whether evaluating twice could differ or cost something (a judge, a forward, a `once` claim): only then is a
+   * redelivered request answered from the dedup record instead of evaluated again.
+   */
+  stateful: boolean;
 }
 
 export interface CompiledPolicy {
@@ -219,6 +224,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions = {})
     const compiledGroups: CompiledGroup[] = [];
     let order = 0;
     let hasSlowHandlers = false;
+    let stateful = false;
     groups.forEach((group, gi) => {
       const groupPath = `hooks.${eventName}[${gi}]`;
       let matcher: CompiledMatcher = () => true;
@@ -241,12 +247,13 @@ function compileDocument(document: PolicyDocument, options: CompileOptions = {})
         if (compiled) {
           handlers.push(compiled);
           if (compiled.type !== "rule") hasSlowHandlers = true;
+          if (compiled.once) stateful = true;
         }
         handlerCount++;
       });
       compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers });
     });
-    events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers };
+    events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful: stateful || hasSlowHandlers };
   }
 
   if (problems.length > 0) return err(problems);

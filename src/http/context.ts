@@ -57,6 +57,11 @@ export async function readBodyText(c: AppContext): Promise<string> {
 }
 
 export async function readJsonObject(c: AppContext): Promise<Record<string, unknown>> {
+  return (await readJsonBody(c)).value;
+}
+
+/** The body parsed as a JSON object, with the text it came from. */
+export async function readJsonBody(c: AppContext): Promise<{ text: string; value: Record<string, unknown> }> {
   const text = await readBodyText(c);
   let value: unknown;
   try {
@@ -66,7 +71,7 @@ export async function readJsonObject(c: AppContext): Promise<Record<string, unkn
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new HookgateError("invalid_json", "request body must be a JSON object");
-  return value as Record<string, unknown>;
+  return { text, value: value as Record<string, unknown> };
 }
 
 export function issuesToProblems(error: z.ZodError): { path: string; message: string }[] {

@@ -8,7 +8,7 @@ import { maskSecrets } from "../engine/mask";
 import type { DecisionRecord } from "../services";
 import { cacheTtlOf, teamAuth } from "./auth";
 import { loadPolicy, type LoadedPolicy } from "./caches";
-import { issuesToProblems, readJsonObject, type AppContext, type AppEnv } from "./context";
+import { issuesToProblems, readJsonBody, type AppContext, type AppEnv } from "./context";
 import { HookgateError } from "./errors";
 
 /** The answer a gating event gets when hookgate itself cannot decide: failMode, said plainly. */
@@ -34,7 +34,7 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
   const started = performance.now();
   const team = c.var.team;
   const { services } = c.var;
-  const body = await readJsonObject(c);
+  const { text: rawBody, value: body } = await readJsonBody(c);
   const named = body.hook_event_name;
   let spec = routeSpec;
   if (spec === undefined) {
@@ -73,27 +73,37 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
     "X-Hookgate-Policy-Revision": loadFailed ? "unavailable" : revision === null ? "none" : String(revision),
   };
 
-  const run = async (): Promise<{ answer: Record<string, unknown>; evaluation?: Evaluation; error?: string }> => {
+  type Outcome = { answer: Record<string, unknown>; evaluation?: Evaluation; error?: string; dedup?: boolean };
+  const run = async (): Promise<Outcome> => {
     if (loadFailed)
       return { answer: failureAnswer(spec, "closed", "the policy could not be loaded"), error: "policy could not be loaded" };
     if (loaded.kind === "none") return { answer: {} };
     if (loaded.kind === "broken")
       return { answer: failureAnswer(spec, "closed", `revision ${loaded.record.revision} no longer compiles`), error: "policy does not compile" };
     const policy: CompiledPolicy = loaded.compiled;
+    // A redelivered request whose evaluation has a cost or side effect gets the answer it already got.
+    const dedupKey = policy.events[spec.name]?.stateful ? await services.dedup.key(team, loaded.record.revision, spec.name, input, rawBody) : undefined;
+    if (dedupKey) {
+      const previous = await services.dedup.find(dedupKey).catch(() => null);
+      if (previous) return { answer: previous, dedup: true };
+    }
     try {
       const sessionId = typeof input.session_id === "string" ? input.session_id : "";
       const evaluation = await evaluate(policy, spec, input, {
         ...services.effects(policy),
         claimOnce: (handlerId) => services.state.claimOnce(team, sessionId, handlerId),
       });
-      return { answer: checkedAnswer(spec, evaluation.answer, policy.failMode), evaluation };
+      const answer = checkedAnswer(spec, evaluation.answer, policy.failMode);
+      // Failures are not remembered: a redelivery after a judge timed out deserves a fresh try.
+      if (dedupKey && evaluation.errors.length === 0) c.executionCtx.waitUntil(services.dedup.remember(dedupKey, answer).catch(() => {}));
+      return { answer, evaluation };
     } catch (e) {
       console.error(JSON.stringify({ msg: "evaluation failed", event: spec.name, error: e instanceof Error ? e.message : String(e) }));
       return { answer: failureAnswer(spec, policy.failMode, "an internal error"), error: "internal error" };
     }
   };
 
-  const log = (result: Awaited<ReturnType<typeof run>>) =>
+  const log = (result: Outcome) =>
     services.decisions.record(decisionRecord(decisionId, team, spec, input, loaded, result, performance.now() - started)).catch(() => {});
 
   if (spec.acknowledgeFirst) {
@@ -105,6 +115,7 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
   c.executionCtx.waitUntil(log(result));
   return c.json(result.answer, 200, {
     ...headers,
+    ...(result.dedup ? { "X-Hookgate-Dedup": "hit" } : {}),
     "Server-Timing": `eval;dur=${(performance.now() - started).toFixed(3)}`,
   });
 }
@@ -115,7 +126,7 @@ function decisionRecord(
   spec: EventSpec,
   input: Record<string, unknown>,
   loaded: LoadedPolicy,
-  result: { evaluation?: Evaluation; error?: string },
+  result: { evaluation?: Evaluation; error?: string; dedup?: boolean },
   latencyMs: number,
 ): DecisionRecord {
   const ev = result.evaluation;
@@ -129,7 +140,7 @@ function decisionRecord(
     dryRun: (ev?.dryRun ?? []).map((o) => ({ id: o.id, ...(o.verdict ? { verdict: o.verdict } : {}) })),
     revision: loaded.kind === "none" ? null : loaded.record.revision,
     latencyMs,
-    dedup: false,
+    dedup: result.dedup ?? false,
     errors: [...(ev?.errors ?? []), ...(result.error ? [result.error] : [])],
     input: maskSecrets(input, maskFields),
   };

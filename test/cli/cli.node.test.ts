@@ -383,6 +383,13 @@ describe("push", () => {
     const again = await cli(["push", STARTER, "--url", svc.baseUrl, "--team", team], { env: adminEnv() });
     expect(again.out).toBe(`published revision 2 for team ${team}`);
   });
+
+  it("`push -` reads the policy from stdin once: the document checked is the one sent (the real binary)", async () => {
+    const team = "cli-stdin-team";
+    const r = await runBin(["push", "-", "--url", svc.baseUrl, "--team", team], { env: adminEnv(), stdin: readFileSync(STARTER, "utf8") });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(`published revision 1 for team ${team}`);
+  });
 });
 
 describe("settings", () => {
@@ -484,6 +491,24 @@ describe("settings", () => {
     });
     expect(ran.code, ran.stderr).toBe(0);
     expect(JSON.parse(ran.stdout)).toEqual({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "BRIDGE-OK-77" } });
+  });
+
+  it("the bridge quotes the URL as one shell word: a `'` in --url cannot inject a command", async () => {
+    const marker = join(dir, "injected");
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const url = `${dead}/a';touch\${IFS}${marker};'`;
+    const r = await cli(["settings", "--url", url, "--team", "acme", "--policy", richPath]);
+    expect(r.code, r.err).toBe(0);
+    const command: string = JSON.parse(r.out).hooks.SessionStart[0].hooks[0].command;
+    const ran = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH, HOOKGATE_TOKEN: "x" }, stdio: ["pipe", "ignore", "pipe"] });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+      child.on("error", reject).on("close", (code) => resolve({ code, stderr }));
+      child.stdin.end("{}");
+    });
+    expect(ran.code).toBe(7); // curl: could not connect — it got the whole URL as one argument
+    expect(() => statSync(marker)).toThrow();
   });
 
   it("fail open: no onFailure anywhere", async () => {

@@ -164,4 +164,14 @@ describe("prompt handlers (LLM judge)", () => {
     const impossible = await setup("judge-stop-impossible", stop('[[reply:{"ok":false,"reason":"cannot","impossible":true}]]'));
     expect(await (await impossible("stop", input)).json()).toEqual({});
   });
+
+  it("a redelivered request (same session and tool_use_id) is not judged twice", async () => {
+    const hook = await setup("judge-dedup", judged('[[reply:{"ok":false,"reason":"dedup no"}]] dedup-marker'));
+    const input = bash("dedup-check-cmd", "s-dedup");
+    const first = (await (await hook("pre-tool-use", input)).json()) as any;
+    const second = await hook("pre-tool-use", input);
+    expect(second.headers.get("X-Hookgate-Dedup")).toBe("hit");
+    expect(await second.json()).toEqual(first);
+    expect((await modelRequests()).filter((r) => JSON.stringify(r.body).includes("dedup-check-cmd"))).toHaveLength(1);
+  });
 });

@@ -1,0 +1,32 @@
+import { sha256Hex } from "../crypto";
+
+/**
+ * Redelivery dedup (hookgate spec §3.3): the same request within 10 minutes gets the same answer without a second
+ * evaluation — no second LLM call, no second once-claim. Keyed by team, policy revision, event, session and
+ * tool_use_id (or the body's hash when there is none). An isolate-local map answers repeats without a KV read;
+ * KV carries the record across isolates (eventually consistent, so two copies arriving at the same instant in two
+ * locations may both evaluate; `once` stays exact either way through the Durable Object).
+ */
+export const DEDUP_TTL_SECONDS = 600;
+
+/** Module scope on purpose: repeats usually land on the same isolate within seconds. */
+const recent = new Map<string, { answer: Record<string, unknown>; expires: number }>();
+const MAX_RECENT = 5_000;
+
+export async function dedupKey(team: string, revision: number, event: string, input: Record<string, unknown>, rawBody: string) {
+  const id = typeof input.tool_use_id === "string" ? `tool:${input.tool_use_id}` : `body:${await sha256Hex(rawBody)}`;
+  const session = typeof input.session_id === "string" ? input.session_id : "";
+  return `dedup:${team}:${await sha256Hex(JSON.stringify([revision, event, session, id]))}`;
+}
+
+export async function findDuplicate(kv: KVNamespace, key: string, now: number): Promise<Record<string, unknown> | null> {
+  const hit = recent.get(key);
+  if (hit && hit.expires > now) return hit.answer;
+  return kv.get<Record<string, unknown>>(key, "json");
+}
+
+export async function rememberAnswer(kv: KVNamespace, key: string, answer: Record<string, unknown>, now: number) {
+  if (recent.size >= MAX_RECENT) recent.delete(recent.keys().next().value as string);
+  recent.set(key, { answer, expires: now + DEDUP_TTL_SECONDS * 1000 });
+  await kv.put(key, JSON.stringify(answer), { expirationTtl: DEDUP_TTL_SECONDS });
+}
