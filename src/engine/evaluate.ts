@@ -317,7 +317,7 @@ export async function evaluate(
           why: `a rule already decided "${top}"; nothing can change it`,
         });
     } else if (slow.length > 0) {
-      const results = await runSlow(slow, input, deps, deadlineFor(policy, spec), options.signal);
+      const results = await runSlow(slow, spec, input, deps, deadlineFor(policy, spec), options.signal);
       results.forEach((o, i) => record(slow[i]!, fitVerdict(spec, o)));
     }
   }
@@ -344,6 +344,7 @@ export function deadlineFor(policy: CompiledPolicy, spec: EventSpec): number {
 
 async function runSlow(
   slow: Candidate[],
+  spec: EventSpec,
   input: Record<string, unknown>,
   deps: EvaluationDeps,
   deadlineMs: number,
@@ -367,7 +368,7 @@ async function runSlow(
             if (!deps.judge) return failureOutcome(h, "could not run (no LLM is configured)");
             const answer = await deps.judge(h, input, local);
             if (answer.ok) return { id: h.id, order: h.order };
-            if (answer.impossible && h.verdict === "block" && /Stop$/.test(String(input.hook_event_name)))
+            if (answer.impossible && h.verdict === "block" && (spec.name === "Stop" || spec.name === "SubagentStop"))
               return { id: h.id, order: h.order }; // contract §4.2: impossible lets a Stop through
             const o: HandlerOutcome = { id: h.id, order: h.order, verdict: h.verdict };
             if (answer.reason) o.reason = answer.reason;

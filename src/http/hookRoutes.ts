@@ -30,6 +30,9 @@ function checkedAnswer(spec: EventSpec, answer: Record<string, unknown>, failMod
   return spec.output.safeParse(fallback).success ? fallback : {};
 }
 
+/** A caller-supplied name as it may appear in an error message: quoted, escaped and cut short. */
+const quoted = (s: string) => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s);
+
 async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table: ReadonlyMap<string, EventSpec>) {
   const started = performance.now();
   const team = c.var.team;
@@ -42,12 +45,12 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
     if (!spec)
       throw new HookgateError(
         "unknown_event",
-        typeof named === "string" ? `unknown hook_event_name "${named}"` : "hook_event_name is missing",
+        typeof named === "string" ? `unknown hook_event_name ${quoted(named)}` : "hook_event_name is missing",
       );
   } else if (named !== spec.name) {
     throw new HookgateError(
       "event_mismatch",
-      `this route is for ${spec.name} but the body's hook_event_name is ${typeof named === "string" ? JSON.stringify(named) : "missing"}; point the ${typeof named === "string" ? named : "hook"} hook at /v1/hooks/${team}/${typeof named === "string" ? (table.get(named)?.route ?? "<event>") : "<event>"}`,
+      `this route is for ${spec.name} but the body's hook_event_name is ${typeof named === "string" ? quoted(named) : "missing"}; point the ${typeof named === "string" ? quoted(named) : "hook"} hook at /v1/hooks/${team}/${typeof named === "string" ? (table.get(named)?.route ?? "<event>") : "<event>"}`,
     );
   }
   const parsed = spec.input.safeParse(body);

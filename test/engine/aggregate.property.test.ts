@@ -242,6 +242,24 @@ describe("(b) no handler can weaken a deny or a block", () => {
     );
   });
 
+  it.each(["PreToolUse", "PreSkillShellCommand", "PermissionRequest"] as const)(
+    "respond() alone never carries a rewrite beside a deny on %s, even when the aggregate holds one",
+    (name) => {
+      const s = spec(name);
+      fc.assert(
+        fc.property(patch, fc.option(text, { nil: undefined }), fc.option(outputFor(s), { nil: undefined }), (updatedInput, reason, output) => {
+          const answer = respond(s, { verdict: "deny", reason, updatedInput, output: output ?? {} });
+          expect(JSON.stringify(answer)).not.toContain('"updatedInput"');
+          expect(JSON.stringify(answer)).not.toContain('"updatedPermissions"');
+          const out = specific(answer);
+          if (s.answer === "permission") expect(out.permissionDecision).toBe("deny");
+          else expect((out.decision as Record<string, unknown>).behavior).toBe("deny");
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
+
   it("PermissionRequest: any deny → behavior deny, no updatedInput or updatedPermissions", () => {
     const s = spec("PermissionRequest");
     fc.assert(
@@ -459,5 +477,15 @@ describe("(e) judges resolving in any order and timing give the same answer", ()
     });
     expect(rNo.answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "j-deny no" } });
     expect(specific(rNo.answer)).not.toHaveProperty("updatedInput");
+  });
+});
+
+describe("merge patch keeps `__proto__` as data", () => {
+  it("a patch key named __proto__ lands in tool_input and changes no prototype", () => {
+    const patch = JSON.parse('{"__proto__": {"polluted": true}, "command": "ls"}');
+    const merged = mergePatch({ command: "rm" }, patch) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect((merged as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(merged))).toEqual(JSON.parse('{"command":"ls","__proto__":{"polluted":true}}'));
   });
 });
