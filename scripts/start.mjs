@@ -32,9 +32,16 @@ const args = [
   "--show-interactive-dev-session=false",
   ...process.argv.slice(2),
 ];
-const child = spawn("npx", args, { cwd: root, stdio: ["inherit", "pipe", "inherit"], env: process.env });
+// Its own process group, so a stop reaches wrangler and the workerd processes it starts, not just npx.
+const child = spawn("npx", args, { cwd: root, stdio: ["inherit", "pipe", "inherit"], env: process.env, detached: true });
 child.stdout.pipe(process.stdout);
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+const stopAll = (sig) => {
+  try {
+    process.kill(-child.pid, sig);
+  } catch {}
+};
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => stopAll(sig));
+process.on("exit", () => stopAll("SIGTERM"));
 child.on("exit", (code) => process.exit(code ?? 0));
 
 // Once the Worker answers, the first request seeds team `default`; then print how to use it.

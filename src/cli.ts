@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { eventByName } from "../handlers";
 import { compilePolicy, type CompiledPolicy } from "./engine/compilePolicy";
 import { evaluate } from "./engine/evaluate";
-import { buildSettings } from "./engine/settings";
+import { buildSettings, serviceBaseUrl } from "./engine/settings";
 
 const HELP = `hookgate — a policy gate for Claude Code hooks
 
@@ -61,8 +61,9 @@ function compileOrReport(io: Io, path: string, document: unknown = readJson(io, 
 }
 
 const baseUrl = (url: string | undefined) => {
-  if (!url || !/^https?:\/\/\S+$/.test(url)) throw new UsageError("--url must be the service's http(s) base URL");
-  return url.replace(/\/+$/, "");
+  const base = serviceBaseUrl(url ?? "");
+  if (!base.ok) throw new UsageError(`--url must be the service's base URL: it ${base.error}`);
+  return base.value;
 };
 const teamName = (team: string | undefined) => {
   if (!team || !/^[a-z0-9][a-z0-9_-]{0,62}$/.test(team)) throw new UsageError("--team must be a team name (a-z, 0-9, - and _)");

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { eventByName } from "../../handlers";
-import type { EventSpec, HookEventName, Verdict } from "./eventSpec";
+import { HOOK_EVENTS, type EventSpec, type HookEventName, type Verdict } from "./eventSpec";
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
 import { compileRule, type CompiledRule } from "./permissionRule";
@@ -176,6 +176,12 @@ export function compilePolicy(input: unknown, options: CompileOptions = {}): Res
   if (parsed.success) return compileDocument(parsed.data, options);
   // The schema's problems, plus what the parts that do parse get wrong, so one attempt shows everything.
   const problems = zodProblems(parsed.error);
+  // The event-name check is a refinement that zod skips when anything inside `hooks` failed; say it anyway.
+  const hooks = (input as { hooks?: unknown } | null)?.hooks;
+  if (typeof hooks === "object" && hooks !== null && !Array.isArray(hooks))
+    for (const name of Object.keys(hooks))
+      if (!eventByName(name) && !problems.some((p) => p.path === `hooks.${name}`))
+        problems.push({ path: `hooks.${name}`, message: `unknown event "${name}"; events are ${HOOK_EVENTS.join(", ")}` });
   const salvaged = salvage(input);
   if (salvaged) {
     const more = compileDocument(salvaged);

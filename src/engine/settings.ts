@@ -1,7 +1,26 @@
 import { EVENT_TABLE } from "../../handlers";
 import type { CompiledPolicy } from "./compilePolicy";
+import { err, ok, type Result } from "./result";
 import { deadlineFor } from "./evaluate";
 import type { EventSpec, HookEventName } from "./eventSpec";
+
+/**
+ * The service's base URL as the settings will carry it: http(s), a host, no credentials, query or fragment, and only
+ * plain URL characters — it is pasted into the client's settings and into a shell word of the curl bridge.
+ */
+export function serviceBaseUrl(url: string): Result<string> {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return err("must be an http(s) URL");
+  }
+  if ((u.protocol !== "https:" && u.protocol !== "http:") || u.hostname === "") return err("must be an http(s) URL");
+  if (u.username || u.password) return err("must not carry credentials (the team token goes in a header)");
+  if (u.search || u.hash || url.includes("?") || url.includes("#")) return err("must not have a query or fragment");
+  if (!/^https?:\/\/[A-Za-z0-9.\-_~:/%[\]]+$/.test(url)) return err("must be made of plain URL characters");
+  return ok(url.replace(/\/+$/, ""));
+}
 
 export interface SettingsOptions {
   /** The service's base URL, e.g. https://hookgate.example.com */
@@ -24,12 +43,24 @@ const EXACT = /^[A-Za-z0-9_\-, |]+$/;
 function clientMatcher(policy: CompiledPolicy | undefined, spec: EventSpec): string | undefined {
   if (!policy || spec.matcher === null) return undefined;
   const groups = policy.events[spec.name]?.groups ?? [];
+  if (spec.name === "FileChanged") return watchList(groups.map((g) => g.matcherSource));
   const names = new Set<string>();
   for (const g of groups) {
     const m = g.matcherSource;
     if (m === undefined || m === "" || m === "*" || !EXACT.test(m) || spec.matcher.syntax === "narrow") return undefined;
     for (const piece of m.split(/[|,]/)) if (piece.trim()) names.add(piece.trim());
   }
+  return names.size > 0 ? [...names].join("|") : undefined;
+}
+
+/**
+ * FileChanged's matcher is also the client's watch list: it is split on `|` into file names to watch (contract
+ * §1.4 #24), so the policy's own matchers must reach the client or nothing is ever watched. When a group has no
+ * matcher the policy relies on `watchPaths` from SessionStart/CwdChanged, and the client gets none either.
+ */
+function watchList(matchers: (string | undefined)[]): string | undefined {
+  if (matchers.length === 0 || matchers.some((m) => m === undefined || m === "" || m === "*")) return undefined;
+  const names = new Set(matchers.flatMap((m) => m!.split("|").map((p) => p.trim()).filter(Boolean)));
   return names.size > 0 ? [...names].join("|") : undefined;
 }
 

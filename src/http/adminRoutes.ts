@@ -3,7 +3,7 @@ import { z } from "zod";
 import { eventByName } from "../../handlers";
 import { compilePolicy } from "../engine/compilePolicy";
 import { evaluate } from "../engine/evaluate";
-import { buildSettings } from "../engine/settings";
+import { buildSettings, serviceBaseUrl } from "../engine/settings";
 import { adminAuth } from "./auth";
 import { compileRecord, forgetPolicy, forgetToken } from "./caches";
 import { readJsonObject, validatedBody, type AppContext, type AppEnv } from "./context";
@@ -16,15 +16,6 @@ function compiledOrThrow(document: unknown) {
   if (!compiled.ok)
     throw new HookgateError("policy_invalid", `the policy has ${compiled.error.length} problem(s)`, { problems: compiled.error });
   return compiled.value;
-}
-
-function parsesAsHttpUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return (u.protocol === "https:" || u.protocol === "http:") && u.hostname !== "";
-  } catch {
-    return false;
-  }
 }
 
 const revisionParam = (c: AppContext): number => {
@@ -124,11 +115,9 @@ export function adminRoutes(): Hono<AppEnv> {
   });
 
   admin.get("/teams/:team/settings", adminAuth, async (c) => {
-    const url = c.req.query("url") ?? new URL(c.req.url).origin;
-    // The URL is pasted into the client's settings and into a single-quoted shell word of the curl bridge: only a
-    // parseable http(s) base URL of plain URL characters (no quotes, `$`, backticks, spaces, query or fragment).
-    if (!/^https?:\/\/[A-Za-z0-9.\-_~:/%@[\]]+$/.test(url) || !parsesAsHttpUrl(url))
-      throw new HookgateError("invalid_input", "url must be an http(s) URL");
+    const base = serviceBaseUrl(c.req.query("url") ?? new URL(c.req.url).origin);
+    if (!base.ok) throw new HookgateError("invalid_input", `url ${base.error}`);
+    const url = base.value;
     const record = await c.var.services.policies.current(c.var.team);
     const loaded = record ? compileRecord(record) : undefined;
     const settings = buildSettings({ url, team: c.var.team, policy: loaded?.kind === "ok" ? loaded.compiled : undefined });
@@ -150,7 +139,12 @@ export function adminRoutes(): Hono<AppEnv> {
       throw new HookgateError("invalid_input", "invalid decision filter", {
         problems: q.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
       });
-    const filter = Object.fromEntries(Object.entries(q.data).filter(([, v]) => v !== undefined));
+    // Times are stored as toISOString() and compared as strings: normalise the bounds to that exact form, or
+    // `…T10:00:00Z` sorts after `…T10:00:00.500Z` and a whole-second bound misses records inside that second.
+    const instant = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
+    const filter = Object.fromEntries(
+      Object.entries({ ...q.data, since: instant(q.data.since), until: instant(q.data.until) }).filter(([, v]) => v !== undefined),
+    );
     return c.json({ team: c.var.team, decisions: await c.var.services.decisions.query(c.var.team, filter) });
   });
 

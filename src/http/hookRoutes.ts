@@ -76,13 +76,17 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
     "X-Hookgate-Policy-Revision": loadFailed ? "unavailable" : revision === null ? "none" : String(revision),
   };
 
-  type Outcome = { answer: Record<string, unknown>; evaluation?: Evaluation; error?: string; dedup?: boolean };
+  type Outcome = { answer: Record<string, unknown>; evaluation?: Evaluation; error?: string; dedup?: boolean; verdict?: string };
+  // A failure answer, with the verdict it carries so the decision log shows what the client was told.
+  const failed = (mode: "open" | "closed", why: string, error: string): Outcome => {
+    const verdict = failVerdict(spec, mode);
+    return { answer: failureAnswer(spec, mode, why), error, ...(verdict !== "none" ? { verdict } : {}) };
+  };
   const run = async (): Promise<Outcome> => {
-    if (loadFailed)
-      return { answer: failureAnswer(spec, "closed", "the policy could not be loaded"), error: "policy could not be loaded" };
+    if (loadFailed) return failed("closed", "the policy could not be loaded", "policy could not be loaded");
     if (loaded.kind === "none") return { answer: {} };
     if (loaded.kind === "broken")
-      return { answer: failureAnswer(spec, "closed", `revision ${loaded.record.revision} no longer compiles`), error: "policy does not compile" };
+      return failed("closed", `revision ${loaded.record.revision} no longer compiles`, "policy does not compile");
     const policy: CompiledPolicy = loaded.compiled;
     // A redelivered request whose evaluation has a cost or side effect gets the answer it already got.
     const dedupKey = policy.events[spec.name]?.stateful ? await services.dedup.key(team, loaded.record.revision, spec.name, input, rawBody) : undefined;
@@ -102,7 +106,7 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
       return { answer, evaluation };
     } catch (e) {
       console.error(JSON.stringify({ msg: "evaluation failed", event: spec.name, error: e instanceof Error ? e.message : String(e) }));
-      return { answer: failureAnswer(spec, policy.failMode, "an internal error"), error: "internal error" };
+      return failed(policy.failMode, "an internal error", "internal error");
     }
   };
 
@@ -129,7 +133,7 @@ function decisionRecord(
   spec: EventSpec,
   input: Record<string, unknown>,
   loaded: LoadedPolicy,
-  result: { evaluation?: Evaluation; error?: string; dedup?: boolean },
+  result: { evaluation?: Evaluation; error?: string; dedup?: boolean; verdict?: string },
   latencyMs: number,
 ): DecisionRecord {
   const ev = result.evaluation;
@@ -149,7 +153,8 @@ function decisionRecord(
   };
   if (typeof input.session_id === "string") record.sessionId = input.session_id;
   if (typeof input.tool_name === "string") record.tool = input.tool_name;
-  if (ev?.aggregate.verdict) record.verdict = ev.aggregate.verdict;
+  const verdict = ev?.aggregate.verdict ?? result.verdict;
+  if (verdict) record.verdict = verdict;
   return record;
 }
 

@@ -13,6 +13,9 @@ const TEAM = "e2e-team";
 const REASON = "E2E-7731: deleting the victim directory is blocked by the e2e-team policy.";
 const SESSION_CONTEXT = "E2E-CTX-4242: this repository deploys on Fridays only.";
 const SECRET_PROMPT = "deploy with the key AKIAIOSFODNN7EXAMPLE please";
+const STARTER = JSON.parse(readFileSync(join(ROOT, "policies/default.json"), "utf8"));
+/** The starter's secret-in-prompt rule (UserPromptSubmit, block). */
+const SECRET_RULE = STARTER.hooks.UserPromptSubmit.flatMap((g: any) => g.hooks).find((h: any) => h.decision === "block" && h.when?.prompt);
 
 type ToolResult = { type: "tool_result"; tool_use_id: string; is_error?: boolean; content: unknown };
 const lastToolResults = (body: any): ToolResult[] => {
@@ -29,9 +32,9 @@ const bashOnce =
     lastToolResults(body).length ? { text: "done" } : { toolUse: { name: "Bash", input: { command, description: "e2e step" } } };
 
 /** The starter policy plus one team rule with a distinctive reason (first in the Bash group). */
-function teamPolicy(failMode: "open" | "closed" = "closed"): any {
-  const policy = JSON.parse(readFileSync(join(ROOT, "policies/default.json"), "utf8"));
-  policy.failMode = failMode;
+function teamPolicy(): any {
+  const policy = structuredClone(STARTER);
+  policy.failMode = "closed";
   const bash = policy.hooks.PreToolUse.find((g: any) => g.matcher === "Bash");
   bash.hooks.unshift({ type: "rule", id: "no-rm-victim", if: "Bash(rm *victim*)", decision: "deny", reason: REASON });
   policy.hooks.SessionStart = [{ hooks: [{ type: "rule", id: "session-context", additionalContext: SESSION_CONTEXT }] }];
@@ -127,15 +130,17 @@ describe("the generated settings work with the real Claude Code client", () => {
 
   it("the settings block is what the CLI promises: http hooks, bearer token, onFailure block (fail closed)", () => {
     const pre = settings.hooks.PreToolUse[0];
-    expect(pre.matcher).toBe("Bash|Read|Edit|Write|MultiEdit|NotebookEdit");
+    // The starter's PreToolUse groups all name tools exactly, so the client pre-filters on their union.
+    expect(pre.matcher.split("|")).toEqual(expect.arrayContaining(["Bash", "Read", "Edit", "Write"]));
     expect(pre.hooks[0]).toEqual({
       type: "http",
       url: `${svc.baseUrl}/v1/hooks/${TEAM}/pre-tool-use`,
       headers: { Authorization: "Bearer $HOOKGATE_TOKEN" },
       allowedEnvVars: ["HOOKGATE_TOKEN"],
-      timeout: 7,
+      timeout: expect.any(Number),
       onFailure: "block",
     });
+    expect(pre.hooks[0].timeout * 1000).toBeGreaterThan(STARTER.deadlineMs);
     expect(settings.hooks.UserPromptSubmit[0].hooks[0]).toMatchObject({
       type: "http",
       url: `${svc.baseUrl}/v1/hooks/${TEAM}/user-prompt-submit`,
@@ -158,7 +163,7 @@ describe("the generated settings work with the real Claude Code client", () => {
     expect(msgs).toHaveLength(2);
     const [result] = lastToolResults(msgs[1]!.body);
     expect(result).toMatchObject({ is_error: true });
-    expect(textOf(result!.content)).toContain(REASON);
+    expect(textOf(result!.content)).toBe(`PreToolUse:Bash hook error: ${REASON}`);
 
     expect(r.result).toMatchObject({ is_error: false, result: "done" });
     expect(r.result!.permission_denials).toEqual([
@@ -199,12 +204,12 @@ describe("the generated settings work with the real Claude Code client", () => {
       subtype: "success",
       num_turns: 0,
       permission_denials: [],
-      result: expect.stringMatching(/^UserPromptSubmit operation blocked by hook:\nYour prompt contains what looks like a secret/),
+      result: `UserPromptSubmit operation blocked by hook:\n${SECRET_RULE.reason}`,
     });
 
     const blocks = await decisions(`event=UserPromptSubmit&verdict=block&session=${encodeURIComponent(r.result!.session_id)}`);
     expect(blocks).toHaveLength(1);
-    expect(blocks[0]).toMatchObject({ event: "UserPromptSubmit", verdict: "block", fired: ["no-secrets-in-prompts"] });
+    expect(blocks[0]).toMatchObject({ event: "UserPromptSubmit", verdict: "block", fired: [SECRET_RULE.id] });
     // The decision log masks the secret.
     expect(JSON.stringify(blocks[0])).not.toContain("AKIAIOSFODNN7EXAMPLE");
   });

@@ -19,6 +19,7 @@ import {
   lsPolicy,
   mintToken,
   mintTokenInfo,
+  ONE_MIB,
   pollDecisions,
   publish,
   sleep,
@@ -194,6 +195,14 @@ describe("PUT/GET policy", () => {
     const team = uniqueTeam("notobj");
     for (const body of ["[]", "{", "null", '"policy"', ""])
       await expectError(await admin("PUT", `/teams/${team}/policy`, body), 400, "invalid_json");
+    expect(await revisions(team)).toEqual([]);
+  });
+
+  it("413s a policy over the body limit and publishes nothing", async () => {
+    const team = uniqueTeam("huge");
+    const big = { description: "x".repeat(ONE_MIB), ...lsPolicy("deny") };
+    await expectError(await admin("PUT", `/teams/${team}/policy`, big), 413, "payload_too_large");
+    await expectError(await admin("POST", `/teams/${team}/evaluate`, { input: pre("x".repeat(ONE_MIB)) }), 413, "payload_too_large");
     expect(await revisions(team)).toEqual([]);
   });
 

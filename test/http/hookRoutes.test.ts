@@ -319,6 +319,18 @@ describe("malformed and invalid input", () => {
     await expectError(await hook(team, "pre-tool-use", pre("ls", { hook_event_name: 7 }), token), 400, "event_mismatch");
   });
 
+  it("never echoes a long hook_event_name back in full", async () => {
+    const long = `Pre${"x".repeat(200_000)}`;
+    for (const route of ["pre-tool-use", undefined]) {
+      const e = await expectError(await hook(team, route, pre("ls", { hook_event_name: long }), token), 400);
+      expect(e.error.message.length).toBeLessThan(500);
+      expect(e.error.message).toContain("Prexxx");
+    }
+    // and control characters come back escaped, not raw
+    const e = await expectError(await hook(team, undefined, pre("ls", { hook_event_name: "a\u0000b\nc" }), token), 400, "unknown_event");
+    expect(e.error.message).not.toMatch(/[\u0000\n]/);
+  });
+
   it("400s an unknown or missing hook_event_name on the generic route", async () => {
     for (const name of ["NoSuchEvent", "pretooluse", "__proto__", "constructor", "", 5, null]) {
       const res = await hook(team, undefined, pre("ls", { hook_event_name: name }), token);
@@ -396,6 +408,14 @@ describe("fail-closed when the stored policy cannot be used", () => {
     expect(prompt.reason).toEqual(expect.stringMatching(/could not evaluate/));
     // An event that cannot express a verdict stays valid: no opinion.
     expect(await expectAnswer(await hook(team, undefined, PAYLOADS.Notification, token))).toEqual({});
+
+    // The log says what the client was told, and why.
+    const id = res.headers.get("x-hookgate-decision-id")!;
+    const logged = (await pollDecisions(team, (l) => l.some((d) => d.decisionId === id))).find((d) => d.decisionId === id);
+    expect(logged).toMatchObject({ event: "PreToolUse", verdict: "deny", revision: 7, errors: ["policy does not compile"] });
+    expect((await decisions(team, { verdict: "deny" })).map((d) => d.decisionId)).toEqual([id]);
+    const blocked = await pollDecisions(team, (l) => l.length > 0, { verdict: "block" });
+    expect(blocked.map((d) => d.event)).toEqual(["UserPromptSubmit"]);
   });
 
   it("denies when the stored document is not a policy at all", async () => {
@@ -416,6 +436,10 @@ describe("fail-closed when the stored policy cannot be used", () => {
     const body = await expectAnswer(res);
     expect(body).toMatchObject({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" } });
     expect(res.headers.get("x-hookgate-decision-id")).toMatch(UUID);
+    expect(res.headers.get("x-hookgate-policy-revision")).not.toBe("none");
+    const id = res.headers.get("x-hookgate-decision-id")!;
+    const logged = (await pollDecisions(team, (l) => l.some((d) => d.decisionId === id))).find((d) => d.decisionId === id);
+    expect(logged).toMatchObject({ verdict: "deny", errors: ["policy could not be loaded"] });
   });
 });
 
@@ -533,6 +557,22 @@ describe("the decision log", () => {
     expect(await decisions(team, { since: "2999-01-01T00:00:00Z" })).toEqual([]);
     expect((await decisions(team, { until: "2000-01-01T00:00:00Z" })).length).toBe(0);
     expect((await decisions(team, { limit: "1" })).length).toBe(1);
+  });
+
+  it("since/until compare instants, not strings: whole-second bounds include the records inside that second", async () => {
+    const res = await hook(team, "pre-tool-use", pre("rm -rf /", { session_id: crypto.randomUUID() }), token);
+    const id = res.headers.get("x-hookgate-decision-id")!;
+    const d = (await pollDecisions(team, (l) => l.some((x) => x.decisionId === id))).find((x) => x.decisionId === id)!;
+    const second = `${d.time.slice(0, 19)}Z`; // the record's own second, without milliseconds
+    const next = new Date(Date.parse(second) + 1000).toISOString().replace(".000Z", "Z");
+    const ids = async (q: Record<string, string>) => (await decisions(team, { ...q, limit: "1000" })).map((x) => x.decisionId);
+    expect(await ids({ since: second })).toContain(id);
+    expect(await ids({ until: next })).toContain(id);
+    expect(await ids({ since: second, until: next })).toContain(id);
+    expect(await ids({ since: next })).not.toContain(id);
+    expect(await ids({ until: new Date(Date.parse(second) - 1000).toISOString().replace(".000Z", "Z") })).not.toContain(id);
+    // fractional and offset forms name the same instant
+    expect(await ids({ since: d.time, until: d.time })).toContain(id);
   });
 
   it("keeps teams apart", async () => {

@@ -57,7 +57,7 @@ export function readDevVars(path = join(ROOT, ".dev.vars")): Record<string, stri
   );
 }
 
-const tail = (s: string, lines = 40) => s.split("\n").slice(-lines).join("\n");
+const tail = (s: string, lines = 40) => s.replace(/\x1b\[[0-9;]*m/g, "").split("\n").slice(-lines).join("\n");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startLocalService(opts: StartLocalServiceOptions = {}): Promise<LocalService> {
@@ -68,7 +68,8 @@ export async function startLocalService(opts: StartLocalServiceOptions = {}): Pr
   let out = "";
 
   // detached: its own process group, so stop() can signal start.mjs and every descendant at once.
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", ...(opts.wranglerArgs?.length ? ["--", ...opts.wranglerArgs] : [])], {
+  // (`npm start -- --var X` hands start.mjs `--var X`: npm eats the `--`, so none here either.)
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", ...(opts.wranglerArgs ?? [])], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOOKGATE_STATE_DIR: stateDir, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -139,6 +140,16 @@ export async function startLocalService(opts: StartLocalServiceOptions = {}): Pr
   const adminToken = vars.ADMIN_TOKEN;
   const devToken = vars.HOOKGATE_DEV_TOKEN;
   if (!adminToken || !devToken) return fail(`${varsPath} lacks ADMIN_TOKEN or HOOKGATE_DEV_TOKEN`);
+  // The service read .dev.vars when it started; make sure it is the same file now (and that team `default` is seeded).
+  const seeded = await fetch(`${baseUrl}/v1/admin/teams/default/policy`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    signal: AbortSignal.timeout(10_000),
+  }).catch((e: Error) => e);
+  if (seeded instanceof Error || seeded.status !== 200)
+    return fail(
+      `GET /v1/admin/teams/default/policy with ADMIN_TOKEN from .dev.vars answered ${seeded instanceof Error ? seeded.message : `HTTP ${seeded.status}`}` +
+        " (was .dev.vars rewritten while the service started?)",
+    );
 
   return { baseUrl, port, adminToken, devToken, stateDir, output: () => out, stop };
 }
