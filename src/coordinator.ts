@@ -1,13 +1,27 @@
 import { DurableObject } from "cloudflare:workers";
+import type { PolicyRecord } from "./services";
+import { movePointer, writeRevision } from "./stores/kvPolicyStore";
 
 /**
  * The one place hookgate needs atomicity (hookgate spec §3.3): a Durable Object instance per name handles one
- * request at a time, so a read-modify-write on its storage cannot race. Named `team:<team>` it allocates policy
- * revisions; named `session:<team>:<session>` it holds the session's `once` claims.
+ * request at a time, so a read-modify-write on its storage cannot race. Named `team:<team>` it runs the team's
+ * publishes and rollbacks one after another; named `session:<team>:<session>` it holds the session's `once` claims.
  */
-export class Coordinator extends DurableObject {
+export class Coordinator extends DurableObject<Env> {
+  /**
+   * Publish as the next revision. blockConcurrencyWhile holds every other call until the KV writes are done, so
+   * `current` always ends on the newest publish (storage alone would not: KV writes let other calls interleave).
+   */
+  publishPolicy(team: string, document: unknown): Promise<PolicyRecord> {
+    return this.ctx.blockConcurrencyWhile(async () => writeRevision(this.env.HOOKGATE_KV, team, await this.nextRevision(), document));
+  }
+
+  rollbackPolicy(team: string, revision: number): Promise<PolicyRecord | null> {
+    return this.ctx.blockConcurrencyWhile(() => movePointer(this.env.HOOKGATE_KV, team, revision));
+  }
+
   /** The next policy revision number (1, 2, …). */
-  async nextRevision(): Promise<number> {
+  private async nextRevision(): Promise<number> {
     const n = ((await this.ctx.storage.get<number>("revision")) ?? 0) + 1;
     await this.ctx.storage.put("revision", n);
     return n;

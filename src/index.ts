@@ -24,14 +24,17 @@ export function servicesFor(env: Env): Services {
   const cache = kvVerdictCache(env.HOOKGATE_KV);
   const forward = httpForwarder(env as unknown as Record<string, unknown>);
   return {
-    policies: new KvPolicyStore(env.HOOKGATE_KV, { next: (team) => coordinator(`team:${team}`).nextRevision() }),
+    policies: new KvPolicyStore(env.HOOKGATE_KV, {
+      publish: (team, document) => coordinator(`team:${team}`).publishPolicy(team, document),
+      activate: (team, revision) => coordinator(`team:${team}`).rollbackPolicy(team, revision),
+    }),
     tokens: new KvTokenStore(env.HOOKGATE_KV),
     state: { claimOnce: (team, session, handlerId) => coordinator(`session:${team}:${session}`).claim(handlerId) },
     decisions: new D1DecisionLog(env.DB),
     dedup: {
       key: dedupKey,
       find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),
-      remember: (key, answer) => rememberAnswer(env.HOOKGATE_KV, key, answer, Date.now()),
+      remember: (key, value) => rememberAnswer(env.HOOKGATE_KV, key, value, Date.now()),
     },
     effects: (policy) => ({
       forward,

@@ -93,8 +93,8 @@ export interface DecisionLog {
 /** Answers already given to a redelivered request (hookgate spec §3.3). */
 export interface DedupStore {
   key(team: string, revision: number, event: string, input: Record<string, unknown>, rawBody: string): Promise<string>;
-  find(key: string): Promise<Record<string, unknown> | null>;
-  remember(key: string, answer: Record<string, unknown>): Promise<void>;
+  find(key: string): Promise<{ answer: Record<string, unknown>; verdict?: string } | null>;
+  remember(key: string, value: { answer: Record<string, unknown>; verdict?: string }): Promise<void>;
 }
 
 /** Everything a request may touch outside itself. Tests build the app with the same factory and real bindings. */

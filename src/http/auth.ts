@@ -26,7 +26,17 @@ export const teamAuth = createMiddleware<AppEnv>(async (c, next) => {
   const unauthorized = new HookgateError("unauthorized", "missing or invalid hook token for this team");
   if (!token || !TEAM_NAME.test(team)) throw unauthorized;
   const { services } = c.var;
-  const info = await lookupToken(services.tokens, await sha256Hex(token), services.now(), cacheTtlOf(c.env));
+  let info;
+  try {
+    info = await lookupToken(services.tokens, await sha256Hex(token), services.now(), cacheTtlOf(c.env));
+  } catch (e) {
+    // The token store is down. A 5xx would make the client go ahead unchecked (contract §2.5); the hook route
+    // answers the event's fail-closed verdict instead, evaluating nothing for a caller it could not identify.
+    console.error(JSON.stringify({ msg: "token lookup failed", error: e instanceof Error ? e.message : String(e) }));
+    c.set("team", team);
+    c.set("authUnavailable", true);
+    return next();
+  }
   if (!info || info.team !== team) throw unauthorized;
   c.set("team", team);
   await next();

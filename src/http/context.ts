@@ -5,7 +5,7 @@ import { HookgateError } from "./errors";
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: { requestId: string; services: Services; team: string };
+  Variables: { requestId: string; services: Services; team: string; authUnavailable?: boolean };
 };
 export type AppContext = Context<AppEnv>;
 

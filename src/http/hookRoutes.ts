@@ -57,6 +57,8 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
   if (!parsed.success)
     throw new HookgateError("invalid_input", `the ${spec.name} input is not valid`, { problems: issuesToProblems(parsed.error) });
   const input = parsed.data;
+  if (c.var.authUnavailable)
+    return c.json(failureAnswer(spec, "closed", "the token check is unavailable"), 200, { "X-Hookgate-Policy-Revision": "unavailable" });
 
   const decisionId = crypto.randomUUID();
   // A policy that cannot be read (storage error, a corrupt record) fails closed like one that no longer compiles:
@@ -92,7 +94,7 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
     const dedupKey = policy.events[spec.name]?.stateful ? await services.dedup.key(team, loaded.record.revision, spec.name, input, rawBody) : undefined;
     if (dedupKey) {
       const previous = await services.dedup.find(dedupKey).catch(() => null);
-      if (previous) return { answer: previous, dedup: true };
+      if (previous) return { answer: previous.answer, dedup: true, ...(previous.verdict ? { verdict: previous.verdict } : {}) };
     }
     try {
       const sessionId = typeof input.session_id === "string" ? input.session_id : "";
@@ -102,7 +104,10 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
       });
       const answer = checkedAnswer(spec, evaluation.answer, policy.failMode);
       // Failures are not remembered: a redelivery after a judge timed out deserves a fresh try.
-      if (dedupKey && evaluation.errors.length === 0) c.executionCtx.waitUntil(services.dedup.remember(dedupKey, answer).catch(() => {}));
+      if (dedupKey && evaluation.errors.length === 0) {
+        const verdict = evaluation.aggregate.verdict;
+        c.executionCtx.waitUntil(services.dedup.remember(dedupKey, { answer, ...(verdict ? { verdict } : {}) }).catch(() => {}));
+      }
       return { answer, evaluation };
     } catch (e) {
       console.error(JSON.stringify({ msg: "evaluation failed", event: spec.name, error: e instanceof Error ? e.message : String(e) }));

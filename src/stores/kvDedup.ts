@@ -10,7 +10,13 @@ import { sha256Hex } from "../crypto";
 export const DEDUP_TTL_SECONDS = 600;
 
 /** Module scope on purpose: repeats usually land on the same isolate within seconds. */
-const recent = new Map<string, { answer: Record<string, unknown>; expires: number }>();
+/** What a request was answered, and the verdict it carried (for the decision log of the repeat). */
+export interface RememberedAnswer {
+  answer: Record<string, unknown>;
+  verdict?: string;
+}
+
+const recent = new Map<string, { value: RememberedAnswer; expires: number }>();
 const MAX_RECENT = 5_000;
 
 export async function dedupKey(team: string, revision: number, event: string, input: Record<string, unknown>, rawBody: string) {
@@ -19,14 +25,14 @@ export async function dedupKey(team: string, revision: number, event: string, in
   return `dedup:${team}:${await sha256Hex(JSON.stringify([revision, event, session, id]))}`;
 }
 
-export async function findDuplicate(kv: KVNamespace, key: string, now: number): Promise<Record<string, unknown> | null> {
+export async function findDuplicate(kv: KVNamespace, key: string, now: number): Promise<RememberedAnswer | null> {
   const hit = recent.get(key);
-  if (hit && hit.expires > now) return hit.answer;
-  return kv.get<Record<string, unknown>>(key, "json");
+  if (hit && hit.expires > now) return hit.value;
+  return kv.get<RememberedAnswer>(key, "json");
 }
 
-export async function rememberAnswer(kv: KVNamespace, key: string, answer: Record<string, unknown>, now: number) {
+export async function rememberAnswer(kv: KVNamespace, key: string, value: RememberedAnswer, now: number) {
   if (recent.size >= MAX_RECENT) recent.delete(recent.keys().next().value as string);
-  recent.set(key, { answer, expires: now + DEDUP_TTL_SECONDS * 1000 });
-  await kv.put(key, JSON.stringify(answer), { expirationTtl: DEDUP_TTL_SECONDS });
+  recent.set(key, { value, expires: now + DEDUP_TTL_SECONDS * 1000 });
+  await kv.put(key, JSON.stringify(value), { expirationTtl: DEDUP_TTL_SECONDS });
 }

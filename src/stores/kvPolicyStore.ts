@@ -2,9 +2,13 @@ import { sha256Hex } from "../crypto";
 import { ENGINE_VERSION } from "../engine/compilePolicy";
 import type { PolicyRecord, PolicyStore, RevisionSummary } from "../services";
 
-/** Allocates revision numbers atomically (a Durable Object per team), so two publishes never share one. */
-export interface RevisionCounter {
-  next(team: string): Promise<number>;
+/**
+ * Publishes and rollbacks for one team, one at a time (the Coordinator Durable Object): two publishes never share
+ * a revision number, and `current` never moves back to an older revision because two writes crossed.
+ */
+export interface PolicyWriter {
+  publish(team: string, document: unknown): Promise<PolicyRecord>;
+  activate(team: string, revision: number): Promise<PolicyRecord | null>;
 }
 
 const pad = (n: number) => String(n).padStart(10, "0");
@@ -17,7 +21,7 @@ export const policyKeys = {
 export class KvPolicyStore implements PolicyStore {
   constructor(
     private readonly kv: KVNamespace,
-    private readonly counter: RevisionCounter,
+    private readonly writer: PolicyWriter,
   ) {}
 
   current(team: string): Promise<PolicyRecord | null> {
@@ -51,31 +55,40 @@ export class KvPolicyStore implements PolicyStore {
     return out.sort((a, b) => b.revision - a.revision);
   }
 
-  async publish(team: string, document: unknown): Promise<PolicyRecord> {
-    const revision = await this.counter.next(team);
-    const record: PolicyRecord = {
-      team,
-      revision,
-      publishedAt: new Date().toISOString(),
-      document,
-      digest: (await sha256Hex(JSON.stringify(document))).slice(0, 16),
-      engine: ENGINE_VERSION,
-    };
-    // The immutable revision first, then the pointer: a crash in between loses no published document.
-    await this.kv.put(policyKeys.revision(team, revision), JSON.stringify(record), {
-      metadata: { publishedAt: record.publishedAt, digest: record.digest },
-    });
-    await this.kv.put(policyKeys.current(team), JSON.stringify(record));
-    return record;
+  publish(team: string, document: unknown): Promise<PolicyRecord> {
+    return this.writer.publish(team, document);
   }
 
-  async activate(team: string, revision: number): Promise<PolicyRecord | null> {
-    const record = await this.revision(team, revision);
-    if (!record) return null;
-    const current = await this.current(team);
-    const pointer: PolicyRecord = { ...record };
-    if (current) pointer.rolledBackFrom = current.revision;
-    await this.kv.put(policyKeys.current(team), JSON.stringify(pointer));
-    return pointer;
+  activate(team: string, revision: number): Promise<PolicyRecord | null> {
+    return this.writer.activate(team, revision);
   }
+}
+
+/** Store `document` as revision `revision` and make it current. Called only from the team's Coordinator. */
+export async function writeRevision(kv: KVNamespace, team: string, revision: number, document: unknown): Promise<PolicyRecord> {
+  const record: PolicyRecord = {
+    team,
+    revision,
+    publishedAt: new Date().toISOString(),
+    document,
+    digest: (await sha256Hex(JSON.stringify(document))).slice(0, 16),
+    engine: ENGINE_VERSION,
+  };
+  // The immutable revision first, then the pointer: a crash in between loses no published document.
+  await kv.put(policyKeys.revision(team, revision), JSON.stringify(record), {
+    metadata: { publishedAt: record.publishedAt, digest: record.digest },
+  });
+  await kv.put(policyKeys.current(team), JSON.stringify(record));
+  return record;
+}
+
+/** Make an earlier revision current again. Called only from the team's Coordinator. */
+export async function movePointer(kv: KVNamespace, team: string, revision: number): Promise<PolicyRecord | null> {
+  const record = await kv.get<PolicyRecord>(policyKeys.revision(team, revision), "json");
+  if (!record) return null;
+  const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+  const pointer: PolicyRecord = { ...record };
+  if (current) pointer.rolledBackFrom = current.revision;
+  await kv.put(policyKeys.current(team), JSON.stringify(pointer));
+  return pointer;
 }
