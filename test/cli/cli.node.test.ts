@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli";
 import { compilePolicy } from "../../src/engine/compilePolicy";
+import { buildSettings } from "../../src/engine/settings";
 import { freePort, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
 
 type Io = NonNullable<Parameters<typeof main>[1]>;
@@ -505,9 +506,15 @@ describe("settings", () => {
     const marker = join(dir, "injected");
     const dead = `http://127.0.0.1:${await freePort()}`;
     const url = `${dead}/a';touch\${IFS}${marker};'`;
+    // The CLI (and the admin API) refuse such a URL outright…
     const r = await cli(["settings", "--url", url, "--team", "acme", "--policy", richPath]);
-    expect(r.code, r.err).toBe(0);
-    const command: string = JSON.parse(r.out).hooks.SessionStart[0].hooks[0].command;
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/plain URL characters/);
+    // …and the generator quotes it as one shell word anyway, should anything else ever call it with one.
+    const compiled = compilePolicy(JSON.parse(readFileSync(richPath, "utf8")));
+    if (!compiled.ok) throw new Error("rich policy does not compile");
+    const settings = buildSettings({ url, team: "acme", policy: compiled.value }) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    const command = settings.hooks.SessionStart![0]!.hooks[0]!.command;
     const ran = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
       const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH, HOOKGATE_TOKEN: "x" }, stdio: ["pipe", "ignore", "pipe"] });
       let stderr = "";
@@ -553,7 +560,7 @@ describe("settings", () => {
     for (const url of ["hookgate.example.com", "ftp://hookgate.example.com", "http://has space"]) {
       const r = await cli(["settings", "--url", url, "--team", "acme"]);
       expect(r.code, url).toBe(2);
-      expect(r.err).toBe("--url must be the service's http(s) base URL");
+      expect(r.err).toMatch(/^--url must be the service's base URL: it must /);
     }
     expect((await cli(["settings", "--team", "acme"])).code).toBe(2);
     expect((await cli(["settings", "--url", URL_, "--team", "ACME"])).code).toBe(2);
