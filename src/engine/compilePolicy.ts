@@ -4,7 +4,7 @@ import { HOOK_EVENTS, type EventSpec, type HookEventName, type Verdict } from ".
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
 import { compileRule, type CompiledRule } from "./permissionRule";
-import { ruleHint, type RuleHint } from "./ruleIndex";
+import { indexGroup, ruleHint, type GroupIndex, type RuleHint } from "./ruleIndex";
 import {
   handlerSchema,
   policySchema,
@@ -24,6 +24,8 @@ export interface Problem {
 export interface CompiledWhen {
   path: string;
   segments: string[];
+  /** The path has a `*` segment (fans out over an array or object). */
+  fansOut: boolean;
   source: string;
   regex: LinearRegex;
 }
@@ -36,7 +38,7 @@ interface CompiledHandlerBase {
   order: number;
   ifRules: CompiledRule[];
   /** A sound pre-filter over the `if` rules (tool names, Bash first words), so big policies stay fast. */
-  hint?: RuleHint;
+  hint: RuleHint | undefined;
   unlessRules: CompiledRule[];
   /** `if`/`unless` must hold for every part of a Bash command, not just one (allow rules). */
   allParts: boolean;
@@ -74,6 +76,8 @@ export interface CompiledGroup {
   matcherSource: string | undefined;
   matcher: CompiledMatcher;
   handlers: CompiledHandler[];
+  /** The handlers indexed by their rule hints (tool, Bash first word), so big groups are not walked in full. */
+  lookup: GroupIndex;
 }
 
 export interface CompiledEvent {
@@ -257,7 +261,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions = {})
         }
         handlerCount++;
       });
-      compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers });
+      compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
     });
     events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful: stateful || hasSlowHandlers };
   }
@@ -307,12 +311,12 @@ function compileHandler(
   const when: CompiledWhen[] = [];
   for (const [p, source] of Object.entries(h.when ?? {})) {
     if (options.lazyPatterns) {
-      when.push({ path: p, segments: p.split("."), source, regex: lazyRegex(source) });
+      when.push({ path: p, segments: p.split("."), fansOut: p.split(".").includes("*"), source, regex: lazyRegex(source) });
       continue;
     }
     const regex = compileRegex(source);
     if (!regex.ok) problem(`when.${p}`, `not a valid regular expression: ${regex.error}`);
-    else when.push({ path: p, segments: p.split("."), source, regex: regex.value });
+    else when.push({ path: p, segments: p.split("."), fansOut: p.split(".").includes("*"), source, regex: regex.value });
   }
 
   const checkVerdict = (field: string, v: Verdict | "none" | undefined) => {
@@ -328,7 +332,8 @@ function compileHandler(
     path: at.path,
     order: at.order,
     ifRules,
-    ...hintOf(ifRules),
+    // Always present (undefined when there is none): one object shape keeps the evaluation loop monomorphic.
+    hint: ruleHint(ifRules),
     unlessRules,
     allParts: h.type === "rule" && h.decision === "allow",
     when,
@@ -376,8 +381,19 @@ function compileHandler(
       Object.keys(h.output ?? {}).length > 0;
     if (!contributes) problem("", "this rule sets nothing (no decision, context, message, updatedInput, continue or output)");
     if (problems.length > before) return undefined;
+    // Spelled out, not `...base`: objects built by spread were several times slower to read in the evaluation
+    // loop and to build (bench/: 1,000 handlers compiled in 15 ms with the spread, 8 ms without).
     return {
-      ...base,
+      id: base.id,
+      path: base.path,
+      order: base.order,
+      ifRules: base.ifRules,
+      hint: base.hint,
+      unlessRules: base.unlessRules,
+      allParts: base.allParts,
+      when: base.when,
+      once: base.once,
+      dryRun: base.dryRun,
       type: "rule",
       verdict: h.decision,
       reason: h.reason,
@@ -400,7 +416,22 @@ function compileHandler(
     if (verdict === undefined) problem("decision", `${ev} has no decision a judge's "no" could become`);
     else checkVerdict("decision", verdict);
     if (problems.length > before || verdict === undefined) return undefined;
-    return { ...base, type: "prompt", doc: h, verdict, onError };
+    return {
+      id: base.id,
+      path: base.path,
+      order: base.order,
+      ifRules: base.ifRules,
+      hint: base.hint,
+      unlessRules: base.unlessRules,
+      allParts: base.allParts,
+      when: base.when,
+      once: base.once,
+      dryRun: base.dryRun,
+      type: "prompt",
+      doc: h,
+      verdict,
+      onError,
+    };
   }
 
   for (const [name, value] of Object.entries(h.headers ?? {}))
@@ -408,10 +439,19 @@ function compileHandler(
       if (!(h.allowedEnvVars ?? []).includes(m[1]!))
         problem(`headers.${name}`, `$${m[1]} is not listed in allowedEnvVars, so it would be sent empty`);
   if (problems.length > before) return undefined;
-  return { ...base, type: "http", doc: h, onError };
-}
-
-function hintOf(ifRules: CompiledRule[]): { hint?: RuleHint } {
-  const hint = ruleHint(ifRules);
-  return hint ? { hint } : {};
+  return {
+    id: base.id,
+    path: base.path,
+    order: base.order,
+    ifRules: base.ifRules,
+    hint: base.hint,
+    unlessRules: base.unlessRules,
+    allParts: base.allParts,
+    when: base.when,
+    once: base.once,
+    dryRun: base.dryRun,
+    type: "http",
+    doc: h,
+    onError,
+  };
 }

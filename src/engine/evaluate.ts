@@ -9,9 +9,17 @@ import type {
 } from "./compilePolicy";
 import type { EventSpec, Verdict } from "./eventSpec";
 import type { Aggregate, HandlerOutcome } from "./outcome";
-import { canonicalToolName as canonicalTool, describeSubject, matchingSubjects, subjectCount, subjectsOf, type CallSubjects } from "./permissionRule";
+import {
+  canonicalToolName as canonicalTool,
+  describeSubject,
+  matchingSubjects as matchSubjects,
+  subjectCount,
+  subjectsOf,
+  type CallSubjects,
+  type CompiledRule,
+} from "./permissionRule";
 import { respond } from "./respond";
-import { commandForms, mightMatch, type CommandForms } from "./ruleIndex";
+import { commandForms, mightMatch, visitList, type CommandForms } from "./ruleIndex";
 
 export type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
 
@@ -124,15 +132,22 @@ interface Candidate {
  * For an allow rule: every subject must match an `if` rule and none an `unless` rule, as the client requires of
  * allow rules. Returns the rule and subject that decided it, or undefined.
  */
-function ruleGate(h: CompiledHandler, s: CallSubjects): { rule: string; subject: number } | undefined {
+/** The same `unless` text often guards many handlers (a shared exception): match it once per call. */
+function sharedMatch(rule: CompiledRule, s: CallSubjects, memo: Map<string, number[]>): number[] {
+  let hits = memo.get(rule.raw);
+  if (hits === undefined) memo.set(rule.raw, (hits = matchSubjects(rule, s)));
+  return hits;
+}
+
+function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[]>): { rule: string; subject: number } | undefined {
   const n = Math.max(1, subjectCount(s));
   if (h.allParts) {
     // An allow must cover the whole command: `npm test; rm -rf /` is not allowed by `Bash(npm test *)`.
     const covered = new Uint8Array(n);
-    for (const rule of h.unlessRules) for (const i of matchingSubjects(rule, s)) covered[i] = 2;
+    for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, memo)) covered[i] = 2;
     let first: string | undefined;
     for (const rule of h.ifRules)
-      for (const i of matchingSubjects(rule, s))
+      for (const i of matchSubjects(rule, s))
         if (covered[i] === 0) {
           covered[i] = 1;
           first ??= rule.raw;
@@ -142,34 +157,45 @@ function ruleGate(h: CompiledHandler, s: CallSubjects): { rule: string; subject:
   }
   if (h.unlessRules.length === 0) {
     for (const rule of h.ifRules) {
-      const hits = matchingSubjects(rule, s);
+      const hits = matchSubjects(rule, s);
       if (hits.length > 0) return { rule: rule.raw, subject: hits[0]! };
     }
     return undefined;
   }
   const excepted = new Uint8Array(n);
-  for (const rule of h.unlessRules) for (const i of matchingSubjects(rule, s)) excepted[i] = 1;
+  for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, memo)) excepted[i] = 1;
   if (h.ifRules.length === 0) {
     const i = excepted.indexOf(0);
     return i === -1 ? undefined : { rule: "", subject: i };
   }
-  for (const rule of h.ifRules) for (const i of matchingSubjects(rule, s)) if (!excepted[i]) return { rule: rule.raw, subject: i };
+  for (const rule of h.ifRules) for (const i of matchSubjects(rule, s)) if (!excepted[i]) return { rule: rule.raw, subject: i };
   return undefined;
 }
 
-function whenGate(h: CompiledHandler, input: Record<string, unknown>): string | undefined {
-  for (const w of h.when) {
-    const values = valuesAt(input, w.segments);
-    let hit = false;
-    for (const v of values) {
-      const t = asText(v);
-      if (t !== undefined && w.regex.test(t)) {
-        hit = true;
-        break;
-      }
-    }
-    if (!hit) return `when ${w.path} does not match /${w.source}/`;
+/** The value at a dotted path without `*` (the common case), without building arrays. */
+function valueAt(value: unknown, segments: readonly string[]): unknown {
+  let v = value;
+  for (const seg of segments) {
+    if (typeof v !== "object" || v === null) return undefined;
+    v = (v as Record<string, unknown>)[seg];
   }
+  return v;
+}
+
+function whenMatches(w: CompiledHandler["when"][number], input: Record<string, unknown>): boolean {
+  if (!w.fansOut) {
+    const t = asText(valueAt(input, w.segments));
+    return t !== undefined && w.regex.test(t);
+  }
+  for (const v of valuesAt(input, w.segments)) {
+    const t = asText(v);
+    if (t !== undefined && w.regex.test(t)) return true;
+  }
+  return false;
+}
+
+function whenGate(h: CompiledHandler, input: Record<string, unknown>): string | undefined {
+  for (const w of h.when) if (!whenMatches(w, input)) return `when ${w.path} does not match /${w.source}/`;
   return undefined;
 }
 
@@ -185,6 +211,8 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
   let forms: CommandForms | undefined;
   const toolName = typeof input.tool_name === "string" ? input.tool_name : "";
   const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input)))));
+  const tool = canonicalTool(toolName);
+  let memo: Map<string, number[]> | undefined;
   const candidates: Candidate[] = [];
   for (const group of event.groups) {
     const matched = spec.matcher === null || group.matcher(query);
@@ -195,15 +223,19 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
           trace.handlers.push(skipped(h, `matcher ${JSON.stringify(group.matcherSource)} does not match ${JSON.stringify(query ?? null)}`));
       continue;
     }
-    for (const h of group.handlers) {
+    // Without `explain`, only the handlers the index says might apply are visited at all.
+    const visit = explain ? undefined : visitList(group.lookup, group.handlers.length, tool, formsOf);
+    for (let i = 0; i < group.handlers.length; i++) {
+      if (visit && visit[i] === 0) continue;
+      const h = group.handlers[i]!;
       let why = "matched";
-      if (h.hint && !mightMatch(h.hint, subjects?.toolName ?? canonicalTool(toolName), formsOf)) {
+      if (h.hint && !mightMatch(h.hint, tool, formsOf)) {
         if (explain) trace.handlers.push(skipped(h, "no `if` rule matches"));
         continue;
       }
       if (h.ifRules.length > 0 || h.unlessRules.length > 0) {
         subjects ??= subjectsOf(toolCallOf(input));
-        const gate = ruleGate(h, subjects);
+        const gate = ruleGate(h, subjects, (memo ??= new Map()));
         if (gate === undefined) {
           if (explain)
             trace.handlers.push(

@@ -104,3 +104,50 @@ export function mightMatch(hint: RuleHint, toolName: string, command: () => Comm
   }
   return true;
 }
+
+/**
+ * A matcher group's handlers indexed by their hints, so a call only visits the handlers that might apply to it:
+ * those without a hint, those whose rules name the call's tool, and for Bash those whose literal's first word is
+ * a first word of the command. Built once at compile time.
+ */
+export interface GroupIndex {
+  /** Positions of handlers that have no hint: always visited. */
+  always: number[];
+  /** Tool name → positions of handlers whose rules can only match that tool (Bash handlers with literals aside). */
+  byTool: Map<string, number[]>;
+  /** Bash first word → positions of handlers with a literal starting with that complete word. */
+  byWord: Map<string, number[]>;
+  /** Positions of Bash handlers with a literal that fixes only the start of the first word (`ls*`). */
+  prefixed: number[];
+}
+
+const add = (map: Map<string, number[]>, key: string, i: number) => {
+  const list = map.get(key);
+  if (list) list.push(i);
+  else map.set(key, [i]);
+};
+
+export function indexGroup(hints: readonly (RuleHint | undefined)[]): GroupIndex {
+  const index: GroupIndex = { always: [], byTool: new Map(), byWord: new Map(), prefixed: [] };
+  hints.forEach((hint, i) => {
+    if (!hint) index.always.push(i);
+    else if (hint.literals && hint.tools && hint.tools.size === 1 && hint.tools.has("Bash")) {
+      if (hint.literals.some((l) => l.word === undefined)) index.prefixed.push(i);
+      else for (const w of new Set(hint.literals.map((l) => l.word!))) add(index.byWord, w, i);
+    } else if (hint.tools) for (const t of hint.tools) add(index.byTool, t, i);
+    else index.always.push(i);
+  });
+  return index;
+}
+
+/** Which positions of the group to visit for this call (1 = visit); the hints are re-checked per visit. */
+export function visitList(index: GroupIndex, size: number, toolName: string, command: () => CommandForms): Uint8Array {
+  const visit = new Uint8Array(size);
+  for (const i of index.always) visit[i] = 1;
+  for (const i of index.byTool.get(toolName) ?? []) visit[i] = 1;
+  if (toolName === "Bash") {
+    if (index.byWord.size > 0) for (const w of command().words) for (const i of index.byWord.get(w) ?? []) visit[i] = 1;
+    for (const i of index.prefixed) visit[i] = 1;
+  }
+  return visit;
+}
