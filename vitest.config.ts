@@ -5,7 +5,20 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
-      miniflare: { bindings: { ADMIN_TOKEN: "test-admin-token", HOOKGATE_ENV: "test" } },
+      // Every variable set here, so a developer's .dev.vars (which the pool also reads) cannot change a test.
+      miniflare: {
+        bindings: {
+          ADMIN_TOKEN: "test-admin-token",
+          HOOKGATE_ENV: "test",
+          HOOKGATE_DEV_TOKEN: "",
+          LLM_BASE_URL: "",
+          LLM_API_KEY: "",
+          LLM_PROVIDER: "",
+          LLM_MODEL: "",
+          BODY_LIMIT_BYTES: "",
+          CACHE_TTL_MS: "",
+        },
+      },
     }),
   ],
   test: {

@@ -13,9 +13,9 @@ export { Coordinator };
 
 function llmConfig(env: Env): LlmConfig | undefined {
   const provider = env.LLM_PROVIDER === "openai" ? "openai" : "anthropic";
-  const baseUrl = env.LLM_BASE_URL ?? (provider === "anthropic" && env.LLM_API_KEY ? "https://api.anthropic.com" : undefined);
+  const baseUrl = env.LLM_BASE_URL || (provider === "anthropic" && env.LLM_API_KEY ? "https://api.anthropic.com" : undefined);
   if (!baseUrl) return undefined;
-  return { baseUrl, provider, defaultModel: env.LLM_MODEL ?? "claude-haiku-4-5", ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}) };
+  return { baseUrl, provider, defaultModel: env.LLM_MODEL || "claude-haiku-4-5", ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}) };
 }
 
 export function servicesFor(env: Env): Services {

@@ -4,6 +4,7 @@ import { EVENT_TABLE } from "../../handlers";
 import type { Services } from "../services";
 import { adminRoutes } from "./adminRoutes";
 import type { AppEnv } from "./context";
+import { errorText, log } from "../log";
 import { envelope, HookgateError } from "./errors";
 import { registerHookRoutes } from "./hookRoutes";
 
@@ -29,11 +30,11 @@ export function createApp(services: (env: Env) => Services): Hono<AppEnv> {
   app.onError((e, c) => {
     const requestId = c.var.requestId ?? "";
     if (e instanceof HookgateError) {
-      if (e.options.detail) console.warn(JSON.stringify({ requestId, code: e.code, detail: e.options.detail }));
+      if (e.options.detail) log("warn", { requestId, code: e.code, detail: e.options.detail });
       return c.json(envelope(e, requestId), e.status);
     }
     // Nothing internal leaves: the message is generic and the detail goes to the log with the request id.
-    console.error(JSON.stringify({ requestId, msg: "unhandled error", error: e instanceof Error ? e.stack : String(e) }));
+    log("error", { requestId, msg: "unhandled error", error: errorText(e) });
     return c.json(envelope(new HookgateError("internal", "internal error"), requestId), 500);
   });
   return app;

@@ -2,11 +2,13 @@ import { createMiddleware } from "hono/factory";
 import { sha256Hex, timingSafeEqualText } from "../crypto";
 import { DEFAULT_CACHE_TTL_MS, lookupToken } from "./caches";
 import type { AppEnv } from "./context";
+import { errorText, log } from "../log";
 import { HookgateError } from "./errors";
 
 export const TEAM_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 export function cacheTtlOf(env: Env): number {
+  if (!env.CACHE_TTL_MS) return DEFAULT_CACHE_TTL_MS;
   const n = Number(env.CACHE_TTL_MS);
   return Number.isFinite(n) && n >= 0 ? n : DEFAULT_CACHE_TTL_MS;
 }
@@ -32,7 +34,7 @@ export const teamAuth = createMiddleware<AppEnv>(async (c, next) => {
   } catch (e) {
     // The token store is down. A 5xx would make the client go ahead unchecked (contract §2.5); the hook route
     // answers the event's fail-closed verdict instead, evaluating nothing for a caller it could not identify.
-    console.error(JSON.stringify({ msg: "token lookup failed", error: e instanceof Error ? e.message : String(e) }));
+    log("error", { msg: "token lookup failed", error: errorText(e) });
     c.set("team", team);
     c.set("authUnavailable", true);
     return next();

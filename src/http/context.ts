@@ -67,7 +67,9 @@ export async function readJsonBody(c: AppContext): Promise<{ text: string; value
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new HookgateError("invalid_json", "request body is not valid JSON", { detail: String(e) });
+    // V8's message quotes the start of the body, which may be a secret: keep only what went wrong and where.
+    const detail = String(e).replace(/"[\s\S]*"/, '"…"');
+    throw new HookgateError("invalid_json", "request body is not valid JSON", { detail });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new HookgateError("invalid_json", "request body must be a JSON object");

@@ -9,6 +9,7 @@ import type { DecisionRecord } from "../services";
 import { cacheTtlOf, teamAuth } from "./auth";
 import { loadPolicy, type LoadedPolicy } from "./caches";
 import { issuesToProblems, readJsonBody, type AppContext, type AppEnv } from "./context";
+import { errorText, log } from "../log";
 import { HookgateError } from "./errors";
 
 /** The answer a gating event gets when hookgate itself cannot decide: failMode, said plainly. */
@@ -25,7 +26,7 @@ export function failureAnswer(spec: EventSpec, failMode: "open" | "closed", why:
 /** Check an answer against the event's schema; an answer that would be dropped by the client never leaves. */
 function checkedAnswer(spec: EventSpec, answer: Record<string, unknown>, failMode: "open" | "closed"): Record<string, unknown> {
   if (spec.output.safeParse(answer).success) return answer;
-  console.error(JSON.stringify({ msg: "answer failed its event schema", event: spec.name }));
+  log("error", { msg: "answer failed its event schema", event: spec.name });
   const fallback = failureAnswer(spec, failMode, "its answer was not valid for the event");
   return spec.output.safeParse(fallback).success ? fallback : {};
 }
@@ -68,7 +69,7 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
   try {
     loaded = await loadPolicy(services.policies, team, services.now(), cacheTtlOf(c.env));
   } catch (e) {
-    console.error(JSON.stringify({ msg: "policy load failed", team, error: e instanceof Error ? e.message : String(e) }));
+    log("error", { msg: "policy load failed", team, error: errorText(e) });
     loaded = { kind: "none" };
     loadFailed = true;
   }
@@ -110,21 +111,21 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
       }
       return { answer, evaluation };
     } catch (e) {
-      console.error(JSON.stringify({ msg: "evaluation failed", event: spec.name, error: e instanceof Error ? e.message : String(e) }));
+      log("error", { msg: "evaluation failed", event: spec.name, error: errorText(e) });
       return failed(policy.failMode, "an internal error", "internal error");
     }
   };
 
-  const log = (result: Outcome) =>
+  const recordDecision = (result: Outcome) =>
     services.decisions.record(decisionRecord(decisionId, team, spec, input, loaded, result, performance.now() - started)).catch(() => {});
 
   if (spec.acknowledgeFirst) {
     // SessionEnd: the client gives all its SessionEnd hooks 1.5 s together; answer now, work after.
-    c.executionCtx.waitUntil(run().then(log));
+    c.executionCtx.waitUntil(run().then(recordDecision));
     return c.json({}, 200, { ...headers, "Server-Timing": `eval;dur=${(performance.now() - started).toFixed(3)}` });
   }
   const result = await run();
-  c.executionCtx.waitUntil(log(result));
+  c.executionCtx.waitUntil(recordDecision(result));
   return c.json(result.answer, 200, {
     ...headers,
     ...(result.dedup ? { "X-Hookgate-Dedup": "hit" } : {}),

@@ -1,3 +1,4 @@
+import { errorText, log } from "../log";
 import type { DecisionFilter, DecisionLog, DecisionRecord } from "../services";
 
 /**
@@ -52,7 +53,7 @@ export class D1DecisionLog implements DecisionLog {
       await this.init();
       await this.db.batch(batch.map((entry) => this.insert(entry)));
     } catch (e) {
-      console.error(JSON.stringify({ msg: "decision log write failed", records: batch.length, error: e instanceof Error ? e.message : String(e) }));
+      log("error", { msg: "decision log write failed", records: batch.length, error: errorText(e) });
     }
   }
 
