@@ -67,8 +67,8 @@ child.stdout.on("data", async (chunk) => {
   console.log(`
 hookgate is running at ${base}  (team "default", starter policy from policies/default.json)
 
-  team token   HOOKGATE_TOKEN=${vars.HOOKGATE_DEV_TOKEN}
-  admin token  HOOKGATE_ADMIN_TOKEN=${vars.ADMIN_TOKEN}      (both in .dev.vars)
+  export HOOKGATE_TOKEN=${vars.HOOKGATE_DEV_TOKEN}          # the team token
+  export HOOKGATE_ADMIN_TOKEN=${vars.ADMIN_TOKEN}     # the admin token (both are in .dev.vars)
 
 Try it:
   curl -s ${base}/v1/hooks/default/pre-tool-use -H "Authorization: Bearer $HOOKGATE_TOKEN" \\

@@ -23,13 +23,6 @@ export function failureAnswer(spec: EventSpec, failMode: "open" | "closed", why:
   return respond(spec, agg);
 }
 
-/** Check an answer against the event's schema; an answer that would be dropped by the client never leaves. */
-function checkedAnswer(spec: EventSpec, answer: Record<string, unknown>, failMode: "open" | "closed"): Record<string, unknown> {
-  if (spec.output.safeParse(answer).success) return answer;
-  log("error", { msg: "answer failed its event schema", event: spec.name });
-  const fallback = failureAnswer(spec, failMode, "its answer was not valid for the event");
-  return spec.output.safeParse(fallback).success ? fallback : {};
-}
 
 /** A caller-supplied name as it may appear in an error message: quoted, escaped and cut short. */
 const quoted = (s: string) => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s);
@@ -103,7 +96,8 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
         ...services.effects(policy),
         claimOnce: (handlerId) => services.state.claimOnce(team, sessionId, handlerId),
       });
-      const answer = checkedAnswer(spec, evaluation.answer, policy.failMode);
+      // respond() already checked it against the event's answer schema: nothing the client would drop leaves.
+      const answer = evaluation.answer;
       // Failures are not remembered: a redelivery after a judge timed out deserves a fresh try.
       if (dedupKey && evaluation.errors.length === 0) {
         const verdict = evaluation.aggregate.verdict;
