@@ -27,26 +27,31 @@ export function failureAnswer(spec: EventSpec, failMode: "open" | "closed", why:
 /** A caller-supplied name as it may appear in an error message: quoted, escaped and cut short. */
 const quoted = (s: string) => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s);
 
+/** The event a request is for: the route's, which the body must name, or (generic route) the one the body names. */
+function eventFor(routeSpec: EventSpec | undefined, named: unknown, team: string, table: ReadonlyMap<string, EventSpec>): EventSpec {
+  const bodyName = typeof named === "string" ? named : undefined;
+  if (routeSpec === undefined) {
+    const spec = bodyName !== undefined ? table.get(bodyName) : undefined;
+    if (!spec)
+      throw new HookgateError("unknown_event", bodyName !== undefined ? `unknown hook_event_name ${quoted(bodyName)}` : "hook_event_name is missing");
+    return spec;
+  }
+  if (bodyName !== routeSpec.name) {
+    const where = `/v1/hooks/${team}/${(bodyName !== undefined && table.get(bodyName)?.route) || "<event>"}`;
+    throw new HookgateError(
+      "event_mismatch",
+      `this route is for ${routeSpec.name} but the body's hook_event_name is ${bodyName !== undefined ? quoted(bodyName) : "missing"}; point the ${bodyName !== undefined ? quoted(bodyName) : "hook"} hook at ${where}`,
+    );
+  }
+  return routeSpec;
+}
+
 async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table: ReadonlyMap<string, EventSpec>) {
   const started = performance.now();
   const team = c.var.team;
   const { services } = c.var;
   const { text: rawBody, value: body } = await readJsonBody(c);
-  const named = body.hook_event_name;
-  let spec = routeSpec;
-  if (spec === undefined) {
-    spec = typeof named === "string" ? table.get(named) : undefined;
-    if (!spec)
-      throw new HookgateError(
-        "unknown_event",
-        typeof named === "string" ? `unknown hook_event_name ${quoted(named)}` : "hook_event_name is missing",
-      );
-  } else if (named !== spec.name) {
-    throw new HookgateError(
-      "event_mismatch",
-      `this route is for ${spec.name} but the body's hook_event_name is ${typeof named === "string" ? quoted(named) : "missing"}; point the ${typeof named === "string" ? quoted(named) : "hook"} hook at /v1/hooks/${team}/${typeof named === "string" ? (table.get(named)?.route ?? "<event>") : "<event>"}`,
-    );
-  }
+  const spec = eventFor(routeSpec, body.hook_event_name, team, table);
   const parsed = spec.input.safeParse(body);
   if (!parsed.success)
     throw new HookgateError("invalid_input", `the ${spec.name} input is not valid`, { problems: issuesToProblems(parsed.error) });
