@@ -2,6 +2,7 @@
 // export: `exports.default.fetch(url, init)`. Storage may be shared between test files, so every helper takes a
 // team and every suite makes its own teams with `uniqueTeam()`.
 import { env, exports } from "cloudflare:workers";
+import type { DecisionRecord } from "../../src/services";
 import { createExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import { z } from "zod";
@@ -192,22 +193,8 @@ export async function expectAnswer(res: Response, status = 200): Promise<Record<
 
 // --- The decision log -----------------------------------------------------------------------------------------
 
-export interface LoggedDecision {
-  decisionId: string;
-  time: string;
-  team: string;
-  event: HookEventName;
-  sessionId?: string;
-  tool?: string;
-  verdict?: string;
-  fired: string[];
-  dryRun: { id: string; verdict?: string }[];
-  revision: number | null;
-  latencyMs: number;
-  dedup: boolean;
-  errors: string[];
-  input?: unknown;
-}
+/** A decision as the admin API returns it: the Worker's own record type, with the event typed. */
+export type LoggedDecision = DecisionRecord & { event: HookEventName };
 
 export async function decisions(team: string, query: Record<string, string> = {}): Promise<LoggedDecision[]> {
   const qs = new URLSearchParams(query).toString();
