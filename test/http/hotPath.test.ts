@@ -1,0 +1,51 @@
+// hookgate spec §9: the steady state reads no KV on the hot path — the policy and the token are cached in the
+// isolate, so after the first request of a cache period, hook requests touch no store.
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { expect, it } from "vitest";
+import { createApp } from "../../src/http/app";
+import { servicesFor } from "../../src/index";
+import type { Services } from "../../src/services";
+
+it("after the first request, hook requests read neither the policy nor the token from storage", async () => {
+  const reads = { policy: 0, token: 0 };
+  const counted = (e: Env): Services => {
+    const real = servicesFor(e);
+    return {
+      ...real,
+      policies: { ...real.policies, current: (team) => (reads.policy++, real.policies.current(team)) } as Services["policies"],
+      tokens: { ...real.tokens, lookup: (hash) => (reads.token++, real.tokens.lookup(hash)) } as Services["tokens"],
+    };
+  };
+  const plain = createApp(servicesFor);
+  const app = createApp(counted);
+  const run = async (a: typeof app, path: string, init: RequestInit) => {
+    const ctx = createExecutionContext();
+    const res = await a.fetch(new Request(`http://hookgate.test${path}`, init), env, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  };
+  const admin = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
+  const policy = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", if: "Bash(rm *)", decision: "deny", reason: "no" }] }] } };
+  expect((await run(plain, "/v1/admin/teams/hot-path/policy", { method: "PUT", headers: admin, body: JSON.stringify(policy) })).status).toBe(201);
+  const { token } = (await (await run(plain, "/v1/admin/teams/hot-path/tokens", { method: "POST", headers: admin })).json()) as { token: string };
+
+  const hook = (command: string) =>
+    run(app, "/v1/hooks/hot-path/pre-tool-use", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        session_id: "s",
+        transcript_path: "/t",
+        cwd: "/w",
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command },
+        tool_use_id: `t-${command}`,
+      }),
+    });
+  expect((await (await hook("rm -rf x")).json()) as object).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+  const afterFirst = { ...reads };
+  expect(afterFirst.policy + afterFirst.token).toBeLessThanOrEqual(2); // at most one read of each, to fill the caches
+  for (const command of ["ls", "rm -rf y", "npm test", "git status", "rm z"]) expect((await hook(command)).status).toBe(200);
+  expect(reads).toEqual(afterFirst);
+});
