@@ -295,13 +295,15 @@ export async function evaluate(
     typeof input.tool_input === "object" && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : undefined;
 
   if (event) {
-    let candidates = select(event, input, trace, options.explain ?? false);
+    const candidates = select(event, input, trace, options.explain ?? false);
 
-    // once: a handler fires at most once per session; dry-run handlers never consume the claim.
-    const onceCandidates = candidates.filter((c) => c.handler.once && !c.handler.dryRun);
-    if (onceCandidates.length > 0) {
+    // once: a handler fires at most once per session. Claimed only by handlers about to contribute: dry-run ones
+    // never consume it, and judges/forwards claim only once they are sure to run.
+    const claimed = async (list: Candidate[]): Promise<Candidate[]> => {
+      const once = list.filter((c) => c.handler.once && !c.handler.dryRun);
+      if (once.length === 0) return list;
       const claims = await Promise.all(
-        onceCandidates.map(async (c) => {
+        once.map(async (c) => {
           if (!deps.claimOnce) return true;
           try {
             return await deps.claimOnce(c.handler.id);
@@ -310,10 +312,10 @@ export async function evaluate(
           }
         }),
       );
-      const lost = new Set(onceCandidates.filter((_, i) => !claims[i]).map((c) => c.handler));
+      const lost = new Set(once.filter((_, i) => !claims[i]).map((c) => c.handler));
       for (const h of lost) trace.handlers.push(skipped(h, "once: already fired in this session"));
-      candidates = candidates.filter((c) => !lost.has(c.handler));
-    }
+      return list.filter((c) => !lost.has(c.handler));
+    };
 
     const record = (c: Candidate, outcome: HandlerOutcome, why = c.why) => {
       const h = c.handler;
@@ -328,15 +330,13 @@ export async function evaluate(
       }
     };
 
-    const slow: Candidate[] = [];
     let ruleVerdict: Verdict | undefined;
-    for (const c of candidates) {
-      if (c.handler.type === "rule") {
-        const o = ruleOutcome(c.handler);
-        if (!c.handler.dryRun) ruleVerdict = strongerVerdict(ruleVerdict, o.verdict);
-        record(c, o);
-      } else slow.push(c);
+    for (const c of await claimed(candidates.filter((c) => c.handler.type === "rule"))) {
+      const o = ruleOutcome(c.handler as CompiledRuleHandler);
+      if (!c.handler.dryRun) ruleVerdict = strongerVerdict(ruleVerdict, o.verdict);
+      record(c, o);
     }
+    let slow = candidates.filter((c) => c.handler.type !== "rule");
 
     const top = strongest(spec);
     if (slow.length > 0 && top !== undefined && ruleVerdict === top) {
@@ -348,7 +348,7 @@ export async function evaluate(
           status: "not-awaited",
           why: `a rule already decided "${top}"; nothing can change it`,
         });
-    } else if (slow.length > 0) {
+    } else if (slow.length > 0 && (slow = await claimed(slow)).length > 0) {
       const results = await runSlow(slow, spec, input, deps, deadlineFor(policy, spec), options.signal);
       results.forEach((o, i) => record(slow[i]!, fitVerdict(spec, o)));
     }

@@ -457,3 +457,34 @@ describe("the trace", () => {
     expect(r.trace).toEqual({ event: "PreToolUse", groups: [], handlers: [] });
   });
 });
+
+describe("once and deterministic-first together", () => {
+  it("a once judge that is not awaited (a rule already denied) keeps its claim for later", async () => {
+    const policy = compiled({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              { type: "rule", if: "Bash(rm *)", decision: "deny", reason: "no rm" },
+              { type: "prompt", id: "first-command-review", once: true, prompt: "Review $ARGUMENTS" },
+            ],
+          },
+        ],
+      },
+    });
+    const claimed = new Set<string>();
+    const claimOnce = async (id: string) => (claimed.has(id) ? false : (claimed.add(id), true));
+    const { judge, calls } = recordingJudge({ "first-command-review": { ok: false, reason: "reviewed: no" } });
+    const denied = await run(policy, "PreToolUse", bashInput("rm -rf x"), { claimOnce, judge });
+    expect(denied.answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "no rm" } });
+    expect(calls).toEqual([]);
+    expect(claimed.size).toBe(0);
+    const judged = await run(policy, "PreToolUse", bashInput("ls"), { claimOnce, judge });
+    expect(judged.answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "reviewed: no" } });
+    expect(calls).toEqual(["first-command-review"]);
+    const again = await run(policy, "PreToolUse", bashInput("ls"), { claimOnce, judge });
+    expect(again.answer).toEqual({});
+    expect(calls).toHaveLength(1);
+  });
+});
