@@ -299,9 +299,13 @@ export async function evaluate(
 
     // once: a handler fires at most once per session. Claimed only by handlers about to contribute: dry-run ones
     // never consume it, and judges/forwards claim only once they are sure to run.
-    const claimed = async (list: Candidate[]): Promise<Candidate[]> => {
+    // No await at all when nothing needs a claim: judges then start in the same tick, and the rules-only path
+    // stays synchronous up to the answer.
+    const claimed = (list: Candidate[]): Candidate[] | Promise<Candidate[]> => {
       const once = list.filter((c) => c.handler.once && !c.handler.dryRun);
-      if (once.length === 0) return list;
+      return once.length === 0 ? list : claimOnceEach(list, once);
+    };
+    const claimOnceEach = async (list: Candidate[], once: Candidate[]): Promise<Candidate[]> => {
       const claims = await Promise.all(
         once.map(async (c) => {
           if (!deps.claimOnce) return true;
@@ -331,15 +335,17 @@ export async function evaluate(
     };
 
     let ruleVerdict: Verdict | undefined;
-    for (const c of await claimed(candidates.filter((c) => c.handler.type === "rule"))) {
+    const ruleCandidates = claimed(candidates.filter((c) => c.handler.type === "rule"));
+    for (const c of Array.isArray(ruleCandidates) ? ruleCandidates : await ruleCandidates) {
       const o = ruleOutcome(c.handler as CompiledRuleHandler);
       if (!c.handler.dryRun) ruleVerdict = strongerVerdict(ruleVerdict, o.verdict);
       record(c, o);
     }
-    let slow = candidates.filter((c) => c.handler.type !== "rule");
+    const slow = candidates.filter((c) => c.handler.type !== "rule");
 
     const top = strongest(spec);
-    if (slow.length > 0 && top !== undefined && ruleVerdict === top) {
+    const decided = top !== undefined && ruleVerdict === top;
+    if (decided)
       for (const c of slow)
         trace.handlers.push({
           id: c.handler.id,
@@ -348,9 +354,11 @@ export async function evaluate(
           status: "not-awaited",
           why: `a rule already decided "${top}"; nothing can change it`,
         });
-    } else if (slow.length > 0 && (slow = await claimed(slow)).length > 0) {
-      const results = await runSlow(slow, spec, input, deps, deadlineFor(policy, spec), options.signal);
-      results.forEach((o, i) => record(slow[i]!, fitVerdict(spec, o)));
+    else if (slow.length > 0) {
+      const toRun = claimed(slow);
+      const running = Array.isArray(toRun) ? toRun : await toRun;
+      const results = await runSlow(running, spec, input, deps, deadlineFor(policy, spec), options.signal);
+      results.forEach((o, i) => record(running[i]!, fitVerdict(spec, o)));
     }
   }
 
