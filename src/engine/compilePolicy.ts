@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { eventByName } from "../../handlers";
 import { HOOK_EVENTS, type EventSpec, type HookEventName, type Verdict } from "./eventSpec";
+import { compileEffectCondition, type CompiledEffectCondition } from "./effectCondition";
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
-import { compileRule, type CompiledRule } from "./permissionRule";
+import { compileRule, EFFECT_TOOLS, type CompiledRule } from "./permissionRule";
 import { indexGroup, ruleHint, type GroupIndex, type RuleHint } from "./ruleIndex";
 import {
   handlerSchema,
@@ -43,6 +44,8 @@ interface CompiledHandlerBase {
   /** `if`/`unless` must hold for every part of a Bash command, not just one (allow rules). */
   allParts: boolean;
   when: CompiledWhen[];
+  /** `effect` conditions (any holds): what the call would do. */
+  effects: CompiledEffectCondition[];
   once: boolean;
   dryRun: boolean;
 }
@@ -218,7 +221,8 @@ function salvage(input: unknown): PolicyDocument | undefined {
     });
     hooks[eventName] = out;
   }
-  return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: 8000, hooks };
+  const paths = policySchema.shape.paths.safeParse(input.paths);
+  return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: 8000, hooks, ...(paths.success && paths.data ? { paths: paths.data } : {}) };
 }
 
 function compileDocument(document: PolicyDocument, options: CompileOptions = {}): Result<CompiledPolicy, Problem[]> {
@@ -308,6 +312,19 @@ function compileHandler(
   const ifRules = compileRules("if");
   const unlessRules = compileRules("unless");
 
+  const effects: CompiledEffectCondition[] = [];
+  if (h.effect !== undefined) {
+    if (!spec.toolEvent) problem("effect", `\`effect\` describes what a tool call does; ${ev} has no tool`);
+    else if (h.type === "rule" && h.decision === "allow")
+      problem("effect", "an `effect` condition can only restrict (deny, ask, block, a judge, context); an allow rule takes `if` rules, which must cover the whole command");
+    else
+      (Array.isArray(h.effect) ? h.effect : [h.effect]).forEach((doc, i) => {
+        const c = compileEffectCondition(doc, policy.paths ?? {});
+        if (c.ok) effects.push(c.value);
+        else for (const m of c.error) problem(Array.isArray(h.effect) ? `effect[${i}]` : "effect", m);
+      });
+  }
+
   const when: CompiledWhen[] = [];
   for (const [p, source] of Object.entries(h.when ?? {})) {
     if (options.lazyPatterns) {
@@ -333,10 +350,11 @@ function compileHandler(
     order: at.order,
     ifRules,
     // Always present (undefined when there is none): one object shape keeps the evaluation loop monomorphic.
-    hint: ruleHint(ifRules),
+    hint: effects.length > 0 && ifRules.length === 0 ? { tools: EFFECT_TOOLS } : ruleHint(ifRules),
     unlessRules,
     allParts: h.type === "rule" && h.decision === "allow",
     when,
+    effects,
     once: h.once ?? false,
     dryRun: h.mode === "dry-run",
   };
@@ -444,6 +462,7 @@ function handlerObject(base: CompiledHandlerBase, x: Specific): CompiledHandler 
     unlessRules: base.unlessRules,
     allParts: base.allParts,
     when: base.when,
+    effects: base.effects,
     once: base.once,
     dryRun: base.dryRun,
     type: x.type,

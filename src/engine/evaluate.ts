@@ -17,9 +17,14 @@ import {
   subjectsOf,
   type CallSubjects,
   type CompiledRule,
+  type MatchMode,
 } from "./permissionRule";
+import { displayTemplate } from "./shell/template";
 import { respond } from "./respond";
 import { commandForms, mightMatch, visitList, type CommandForms } from "./ruleIndex";
+import { WorkBudget } from "./budget";
+import { effectParts } from "./effectCondition";
+import { failVerdict } from "./compilePolicy";
 
 export type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
 
@@ -127,27 +132,32 @@ interface Candidate {
 }
 
 /**
- * Whether a handler's `if`/`unless` rules let it fire. For deny, ask, block and judges (anything that restricts):
- * some subject (for Bash, one simple command) matches an `if` rule and that same subject matches no `unless` rule.
- * For an allow rule: every subject must match an `if` rule and none an `unless` rule, as the client requires of
- * allow rules. Returns the rule and subject that decided it, or undefined.
+ * Whether a handler's `if`/`unless`/`effect` conditions let it fire.
+ *
+ * Restricting handlers (deny, ask, block, judges, context): SOME part (for Bash, one simple command) matches an `if`
+ * rule — some filling of its dynamic words — has a matching effect, and is not covered by an `unless` rule for
+ * EVERY filling (an exception is only taken when it certainly applies).
+ * Allow rules: EVERY part must match an `if` rule for every filling, and none may be covered by `unless` for some
+ * filling, as the client requires of allow rules (`npm test; rm -rf /` is not allowed by `Bash(npm test *)`).
+ * Returns the rule and part that decided it, or undefined.
  */
-/** The same `unless` text often guards many handlers (a shared exception): match it once per call. */
-function sharedMatch(rule: CompiledRule, s: CallSubjects, memo: Map<string, number[]>): number[] {
-  let hits = memo.get(rule.raw);
-  if (hits === undefined) memo.set(rule.raw, (hits = matchSubjects(rule, s)));
+/** The same `unless` text often guards many handlers (a shared exception): match it once per call and mode. */
+function sharedMatch(rule: CompiledRule, s: CallSubjects, mode: MatchMode, memo: Map<string, number[]>): number[] {
+  const key = `${mode}\u0000${rule.raw}`;
+  let hits = memo.get(key);
+  if (hits === undefined) memo.set(key, (hits = matchSubjects(rule, s, mode)));
   return hits;
 }
 
-function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[]>): { rule: string; subject: number } | undefined {
+function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[]>): { rule: string; subject: number; effect?: string } | undefined {
   const n = Math.max(1, subjectCount(s));
   if (h.allParts) {
-    // An allow must cover the whole command: `npm test; rm -rf /` is not allowed by `Bash(npm test *)`.
+    // An allow must cover the whole command, for every filling of its dynamic words.
     const covered = new Uint8Array(n);
-    for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, memo)) covered[i] = 2;
+    for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, "restrict", memo)) covered[i] = 2;
     let first: string | undefined;
     for (const rule of h.ifRules)
-      for (const i of matchSubjects(rule, s))
+      for (const i of matchSubjects(rule, s, "allow"))
         if (covered[i] === 0) {
           covered[i] = 1;
           first ??= rule.raw;
@@ -155,21 +165,27 @@ function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[
     if (h.ifRules.length === 0) return covered.includes(2) ? undefined : { rule: "", subject: 0 };
     return covered.every((c) => c === 1) ? { rule: first!, subject: 0 } : undefined;
   }
-  if (h.unlessRules.length === 0) {
-    for (const rule of h.ifRules) {
-      const hits = matchSubjects(rule, s);
-      if (hits.length > 0) return { rule: rule.raw, subject: hits[0]! };
-    }
+  const excepted = new Uint8Array(n);
+  for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, "allow", memo)) excepted[i] = 1;
+  const effects = h.effects.length > 0 ? effectParts(h.effects, s) : undefined;
+  const eligible = (i: number) => !excepted[i] && (effects === undefined || effects.has(i));
+  const effectWhy = (i: number) => {
+    const e = effects?.get(i);
+    return e ? `${e.condition.describe} (${e.effect.via}${e.effect.path !== undefined ? ` ${displayTemplate(e.effect.path)}` : ""})` : undefined;
+  };
+  if (h.ifRules.length === 0) {
+    for (let i = 0; i < n; i++) if (eligible(i)) return { rule: "", subject: i, ...(effects ? { effect: effectWhy(i)! } : {}) };
     return undefined;
   }
-  const excepted = new Uint8Array(n);
-  for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, memo)) excepted[i] = 1;
-  if (h.ifRules.length === 0) {
-    const i = excepted.indexOf(0);
-    return i === -1 ? undefined : { rule: "", subject: i };
-  }
-  for (const rule of h.ifRules) for (const i of matchSubjects(rule, s)) if (!excepted[i]) return { rule: rule.raw, subject: i };
+  for (const rule of h.ifRules)
+    for (const i of matchSubjects(rule, s, "restrict")) if (eligible(i)) return { rule: rule.raw, subject: i, ...(effects ? { effect: effectWhy(i)! } : {}) };
   return undefined;
+}
+
+/** Does a handler restrict (so that a call it could not examine must not pass it)? */
+function restricts(h: CompiledHandler): boolean {
+  if (h.type !== "rule") return true;
+  return h.verdict === "deny" || h.verdict === "ask" || h.verdict === "defer" || h.verdict === "block";
 }
 
 /** The value at a dotted path without `*` (the common case), without building arrays. */
@@ -182,20 +198,23 @@ function valueAt(value: unknown, segments: readonly string[]): unknown {
   return v;
 }
 
-function whenMatches(w: CompiledHandler["when"][number], input: Record<string, unknown>): boolean {
+/** RE2 runs in time linear in the text, times a factor for the program: a regex test spends that much. */
+const regexCost = (text: string) => text.length * 4 + 16;
+
+function whenMatches(w: CompiledHandler["when"][number], input: Record<string, unknown>, budget: WorkBudget): boolean {
   if (!w.fansOut) {
     const t = asText(valueAt(input, w.segments));
-    return t !== undefined && w.regex.test(t);
+    return t !== undefined && budget.spend(regexCost(t)) && w.regex.test(t);
   }
   for (const v of valuesAt(input, w.segments)) {
     const t = asText(v);
-    if (t !== undefined && w.regex.test(t)) return true;
+    if (t !== undefined && budget.spend(regexCost(t)) && w.regex.test(t)) return true;
   }
   return false;
 }
 
-function whenGate(h: CompiledHandler, input: Record<string, unknown>): string | undefined {
-  for (const w of h.when) if (!whenMatches(w, input)) return `when ${w.path} does not match /${w.source}/`;
+function whenGate(h: CompiledHandler, input: Record<string, unknown>, budget: WorkBudget): string | undefined {
+  for (const w of h.when) if (!whenMatches(w, input, budget)) return `when ${w.path} does not match /${w.source}/`;
   return undefined;
 }
 
@@ -203,14 +222,25 @@ function whenGate(h: CompiledHandler, input: Record<string, unknown>): string | 
  * Which handlers of the event apply to this input, with the reason for each (no effects). With `explain` the trace
  * also says why every other handler was skipped; the hot path leaves that out.
  */
-function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace, explain: boolean): Candidate[] {
+/** What select() found: the handlers to run, and the restricting ones it could not examine the call for. */
+interface Selection {
+  candidates: Candidate[];
+  unexamined: CompiledHandler[];
+  /** Why the call could not be examined in full, when it could not. */
+  unexaminedWhy: string | undefined;
+}
+
+function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace, explain: boolean): Selection {
   const spec = event.spec;
   const query = spec.matcher?.query(input);
   if (query !== undefined) trace.query = query;
   let subjects: CallSubjects | undefined;
   let forms: CommandForms | undefined;
+  const budget = new WorkBudget();
   const toolName = typeof input.tool_name === "string" ? input.tool_name : "";
-  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input)))));
+  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input), budget))));
+  const fired = new Set<CompiledHandler>();
+  const matchedGroups: CompiledHandler[][] = [];
   const tool = canonicalTool(toolName);
   let memo: Map<string, number[]> | undefined;
   const candidates: Candidate[] = [];
@@ -223,6 +253,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
           trace.handlers.push(skipped(h, `matcher ${JSON.stringify(group.matcherSource)} does not match ${JSON.stringify(query ?? null)}`));
       continue;
     }
+    matchedGroups.push(group.handlers);
     // Without `explain`, only the handlers the index says might apply are visited at all.
     const visit = explain ? undefined : visitList(group.lookup, group.handlers.length, tool, formsOf);
     for (let i = 0; i < group.handlers.length; i++) {
@@ -233,21 +264,29 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
         if (explain) trace.handlers.push(skipped(h, "no `if` rule matches"));
         continue;
       }
-      if (h.ifRules.length > 0 || h.unlessRules.length > 0) {
-        subjects ??= subjectsOf(toolCallOf(input));
+      if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effects.length > 0) {
+        subjects ??= subjectsOf(toolCallOf(input), budget);
         const gate = ruleGate(h, subjects, (memo ??= new Map()));
         if (gate === undefined) {
           if (explain)
             trace.handlers.push(
-              skipped(h, h.unlessRules.length === 0 ? "no `if` rule matches" : "no part is matched by `if` without also matching `unless`"),
+              skipped(
+                h,
+                h.effects.length > 0 && h.ifRules.length === 0
+                  ? "the call has no such effect"
+                  : h.unlessRules.length === 0
+                    ? "no `if` rule matches"
+                    : "no part is matched by `if` without also matching `unless`",
+              ),
             );
           continue;
         }
         const part = JSON.stringify(subjectCount(subjects) > 0 ? describeSubject(subjects, gate.subject) : "");
-        why = gate.rule ? `if ${gate.rule} matches ${part}` : `unless does not cover ${part}`;
+        why = gate.rule ? `if ${gate.rule} matches ${part}` : gate.effect ? `${part} would ${gate.effect}` : `unless does not cover ${part}`;
+        if (gate.rule && gate.effect) why += `, and would ${gate.effect}`;
       }
       if (h.when.length > 0) {
-        const failed = whenGate(h, input);
+        const failed = whenGate(h, input, budget);
         if (failed !== undefined) {
           if (explain) trace.handlers.push(skipped(h, failed));
           continue;
@@ -256,9 +295,29 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
         why = why === "matched" ? matchedWhen : `${why}; ${matchedWhen}`;
       }
       candidates.push({ handler: h, why });
+      fired.add(h);
     }
   }
-  return candidates;
+  // A call that could not be examined in full (a work cap, a path longer than any real one, the matching budget
+  // spent): the restricting handlers that did not fire might have, had it been examined. They are reported, and the
+  // caller answers with the policy's failure verdict for them; nothing unexamined passes.
+  const incomplete = subjects !== undefined && (subjects.truncated || budget.exhausted) ? subjects : budget.exhausted ? undefined : undefined;
+  const exhausted = budget.exhausted;
+  if (!incomplete && !exhausted) return { candidates, unexamined: [], unexaminedWhy: undefined };
+  const unexamined: CompiledHandler[] = [];
+  for (const handlers of matchedGroups)
+    for (const h of handlers) {
+      if (fired.has(h) || h.dryRun || !restricts(h)) continue;
+      if (h.hint?.tools && !h.hint.tools.has(tool)) continue;
+      if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effects.length === 0 && h.when.length === 0) continue;
+      unexamined.push(h);
+    }
+  const why = exhausted
+    ? "examining it would take more work than one request is allowed"
+    : subjects?.kind === "shell"
+      ? "the command is too large or too deeply nested to examine in full"
+      : "its path is longer than any real path";
+  return { candidates, unexamined, unexaminedWhy: why };
 }
 
 const skipped = (h: CompiledHandler, why: string): HandlerTrace => ({ id: h.id, path: h.path, type: h.type, status: "skipped", why });
@@ -295,7 +354,26 @@ export async function evaluate(
     typeof input.tool_input === "object" && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : undefined;
 
   if (event) {
-    const candidates = select(event, input, trace, options.explain ?? false);
+    const selection = select(event, input, trace, options.explain ?? false);
+    const candidates = selection.candidates;
+    if (selection.unexamined.length > 0) {
+      // One outcome for all of them: the policy's failure verdict, with a reason that says what happened.
+      const verdict = failVerdict(spec, policy.failMode);
+      const first = selection.unexamined.reduce((a, b) => (b.order < a.order ? b : a));
+      const what = `could not examine this call in full: ${selection.unexaminedWhy}`;
+      const o: HandlerOutcome = { id: "hookgate:unexamined", order: first.order, error: what };
+      if (verdict !== "none") {
+        o.verdict = verdict;
+        o.reason = `hookgate ${what} (${selection.unexamined.length} rule(s) could not be checked: ${selection.unexamined
+          .slice(0, 5)
+          .map((h) => h.id)
+          .join(", ")}); failing closed. Split it into smaller commands.`;
+      }
+      outcomes.push(o);
+      fired.push(o.id);
+      errors.push(`${o.id}: ${what}`);
+      for (const h of selection.unexamined) trace.handlers.push({ id: h.id, path: h.path, type: h.type, status: "failed", why: what });
+    }
 
     // once: a handler fires at most once per session. Claimed only by handlers about to contribute: dry-run ones
     // never consume it, and judges/forwards claim only once they are sure to run.

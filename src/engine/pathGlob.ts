@@ -4,8 +4,10 @@
  * Pattern anchors:
  * - `//abs/path`  the filesystem root.
  * - `~/path`      the home directory (PathContext.home; else derived from cwd; else any depth — stricter).
- * - `/path`, `./path`, `a/b` (any pattern with a slash that is not trailing)  the call's cwd (hookgate's
- *   choice; the client anchors `/path` at the settings source). Without a cwd: any depth (stricter).
+ * - `/path`  BOTH the call's cwd and the filesystem root: the client anchors it at the settings source and also
+ *   matches it as an absolute path (`Read(/etc/hostname)` matches `/etc/hostname`), so hookgate does both.
+ * - `./path`, `a/b` (any pattern with a slash that is not trailing)  the call's cwd. Without a cwd: any depth
+ *   (stricter). `./name` with a single segment matches that name at any depth, as the client reads it.
  * - `name`, `*.pem` (no slash)  the basename at ANY depth ANYWHERE on disk (stricter than the client, which
  *   looks only under its anchor).
  * - `dir/**` (a single segment then `/**`)  a `dir` at any depth under cwd (the client's deny/ask semantics).
@@ -31,7 +33,7 @@ export interface PathContext {
   home?: string | undefined;
 }
 
-export type PathAnchor = "root" | "home" | "cwd" | "anywhere";
+export type PathAnchor = "root" | "home" | "cwd" | "anywhere" | "cwd-or-root";
 
 export interface PathGlob {
   readonly raw: string;
@@ -40,7 +42,13 @@ export interface PathGlob {
   matchPrepared(path: PreparedPath): boolean;
   /** Normalise `path` against ctx, then test it. */
   match(path: string, ctx: PathContext): boolean;
+  /** Could SOME filling of the template's holes be a path this glob matches? (see {@link preparePathTemplate}) */
+  matchTemplate(path: PreparedTemplate): boolean;
 }
+
+/** Paths longer than this (or with a segment longer than MAX_SEGMENT) cannot exist on disk; they are not matched. */
+export const MAX_PATH_LENGTH = 4096;
+export const MAX_SEGMENT = 255;
 
 type Tok =
   | { t: "lit"; c: string }
@@ -88,20 +96,21 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
     anchor = "home";
     rest = p.slice(1);
   } else if (p.startsWith("/")) {
-    anchor = "cwd";
+    anchor = "cwd-or-root";
     rest = p;
-  } else if (p === "." || p.startsWith("./")) {
+  } else if ((p === "." || p.startsWith("./")) && (p.slice(2).replace(/\/+$/, "").includes("/") || p === ".")) {
     anchor = "cwd";
     rest = p.slice(1);
   } else {
+    if (p.startsWith("./")) p = p.slice(2);
     let body = p;
     let dirOnly = false;
     while (body.length > 1 && body.endsWith("/")) {
       body = body.slice(0, -1);
       dirOnly = true;
     }
-    if (!body.includes("/")) {
-      // `name` / `*.pem` / `dir/`: any depth, anywhere.
+    if (!body.includes("/") || body.startsWith("**/")) {
+      // `name` / `*.pem` / `dir/` / `**/x`: any depth, anywhere (the client matches `**/x` outside the project too).
       anchor = "anywhere";
       rest = dirOnly ? `${body}/**` : body;
     } else if (/^[^/]+\/\*\*$/.test(body) && body !== "**/**") {
@@ -140,17 +149,41 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
   if (anchor === "anywhere" && (segs.length === 0 || segs[0]!.t !== "globstar")) segs.unshift({ t: "globstar" });
   const finalAnchor: PathAnchor = anchor;
   const anywhere: Seg[] = segs[0]?.t === "globstar" ? segs : [{ t: "globstar" }, ...segs];
+  const baseOf = (a: "root" | "home" | "cwd" | "anywhere", p: { cwd: readonly string[] | undefined; home: readonly string[] | undefined }) =>
+    a === "root" ? ROOT : a === "cwd" ? p.cwd : a === "home" ? p.home : undefined;
+  const anchors: ("root" | "home" | "cwd" | "anywhere")[] = finalAnchor === "cwd-or-root" ? ["cwd", "root"] : [finalAnchor];
   const matchPrepared = (p: PreparedPath): boolean => {
+    if (p.tooLong) return false;
     const target = p.segs;
-    const base = finalAnchor === "root" ? ROOT : finalAnchor === "cwd" ? p.cwd : finalAnchor === "home" ? p.home : undefined;
-    if (finalAnchor === "anywhere" || base === undefined) {
-      // `anywhere`, or the anchor is unknown: any depth (stricter).
-      return matchSegments(anywhere, target, 0);
+    for (const a of anchors) {
+      const base = baseOf(a, p);
+      if (a === "anywhere" || base === undefined) {
+        // `anywhere`, or the anchor is unknown: any depth (stricter).
+        if (matchSegments(anywhere, target, 0)) return true;
+        continue;
+      }
+      const keep = up > 0 ? Math.max(0, base.length - up) : base.length;
+      if (target.length < keep) continue;
+      let same = true;
+      for (let i = 0; i < keep && same; i++) if (target[i] !== base[i]) same = false;
+      if (same && matchSegments(segs, target, keep)) return true;
     }
-    const keep = up > 0 ? Math.max(0, base.length - up) : base.length;
-    if (target.length < keep) return false;
-    for (let i = 0; i < keep; i++) if (target[i] !== base[i]) return false;
-    return matchSegments(segs, target, keep);
+    return false;
+  };
+  const automata = new Map<string, GlobAutomaton>();
+  const matchTemplate = (t: PreparedTemplate): boolean => {
+    for (const a of anchors) {
+      const base = baseOf(a, t);
+      const key = a === "anywhere" || base === undefined ? "*" : `${a}:${base.join("/")}`;
+      let nfa = automata.get(key);
+      if (!nfa) {
+        const keep = base === undefined ? 0 : up > 0 ? Math.max(0, base.length - up) : base.length;
+        nfa = key === "*" ? automaton([], anywhere) : automaton(base!.slice(0, keep), segs);
+        if (automata.size < 16) automata.set(key, nfa);
+      }
+      for (const candidate of t.candidates) if (runAutomaton(nfa, candidate)) return true;
+    }
+    return false;
   };
   return ok({
     raw: pattern,
@@ -160,7 +193,259 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
       const p = preparePath(path, ctx);
       return p !== undefined && matchPrepared(p);
     },
+    matchTemplate,
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Templates: paths with holes (see shell/template.ts)
+
+/** A path template normalised against cwd and home, as absolute candidates (lower-cased). */
+export interface PreparedTemplate {
+  readonly candidates: readonly string[];
+  readonly cwd: readonly string[] | undefined;
+  readonly home: readonly string[] | undefined;
+}
+
+const H_ANY = "\uE000";
+const isHole = (c: number) => c >= 0xe000 && c <= 0xe005;
+
+/**
+ * Normalise a path template: `~` → home, relative → under cwd (a template starting with a hole may be either,
+ * so both are candidates), `.`/`..` resolved (a `..` after a hole makes everything before it unknown), repeated
+ * and trailing slashes removed, lower-cased. A last segment made only of glob holes (`*`, `.*`: everything in a
+ * directory) adds the directory itself as a candidate.
+ */
+export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: string | undefined = ctx.cwd): PreparedTemplate {
+  const cwdN = ctx.cwd ? normalizePath(ctx.cwd) : undefined;
+  const cwd = cwdN !== undefined && cwdN.startsWith("/") ? cwdN : undefined;
+  const homeN = ctx.home ? normalizePath(ctx.home) : deriveHome(cwd);
+  const home = homeN !== undefined && homeN.startsWith("/") ? homeN : undefined;
+  let p = t.replace(/\\/g, "/");
+  const drive = /^([A-Za-z]):(\/|$)/.exec(p);
+  if (drive) p = `/${drive[1]!.toLowerCase()}/${p.slice(drive[0].length)}`;
+  const starts: string[] = [];
+  const user = /^~([A-Za-z_][A-Za-z0-9_.-]*)(?=\/|$)/.exec(p);
+  if (user) p = `${user[1] === "root" ? "/root" : `/home/${user[1]}`}${p.slice(user[0].length)}`;
+  if (p === "~" || p.startsWith("~/")) starts.push(home !== undefined ? `${home}${p.slice(1)}` : `${H_ANY}${p.slice(1)}`);
+  else if (p.startsWith("/")) starts.push(p);
+  else if (p.length > 0 && isHole(p.charCodeAt(0))) {
+    starts.push(p);
+    starts.push(cwd !== undefined ? `${cwd}/${p}` : `${H_ANY}/${p}`);
+  } else starts.push(cwd !== undefined ? `${cwd}/${p}` : `${H_ANY}/${p}`);
+  const candidates: string[] = [];
+  for (const s of starts) {
+    const n = normalizeTemplate(s);
+    const slash = n.lastIndexOf("/");
+    const last = n.slice(slash + 1);
+    if (slash >= 0 && last !== "" && /^\.?[\uE001-\uE003.]*$/.test(last) && /[\uE001\uE003]/.test(last)) {
+      // `dir/*`, `dir/.*`: everything in dir — the directory itself, not some file of it that the glob never names.
+      const parent = n.slice(0, slash) || "/";
+      if (!candidates.includes(parent)) candidates.push(parent);
+      continue;
+    }
+    if (!candidates.includes(n)) candidates.push(n);
+  }
+  const anchor = anchorCwd === ctx.cwd ? cwd : anchorCwd ? normalizePath(anchorCwd) : undefined;
+  return { candidates, cwd: anchor !== undefined && anchor.startsWith("/") ? splitPath(anchor) : undefined, home: home !== undefined ? splitPath(home) : undefined };
+}
+
+function normalizeTemplate(p: string): string {
+  const out: string[] = [];
+  const absolute = p.startsWith("/");
+  for (const seg of p.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (out.some((x) => /[\uE000-\uE004]/.test(x))) {
+        // What a `..` after a hole climbs out of is unknown.
+        out.length = 0;
+        out.push(H_ANY);
+      } else if (out.length > 0) out.pop();
+      continue;
+    }
+    out.push(seg.toLowerCase());
+  }
+  const joined = out.join("/");
+  return absolute || (joined.length > 0 && isHole(joined.charCodeAt(0))) ? (absolute ? `/${joined}` : joined) : joined;
+}
+
+type Node =
+  | { k: "lit"; c: string }
+  | { k: "one" }
+  | { k: "cls"; tok: Tok }
+  | { k: "star" }
+  /** `(/[^/]+)*`: three states g0 (ε → next), g1 (after `/`), g2 (inside a segment). */
+  | { k: "g0" }
+  | { k: "g1" }
+  | { k: "g2" }
+  | { k: "end" };
+
+interface GlobAutomaton {
+  readonly nodes: readonly Node[];
+}
+
+/** The glob (anchored at `base`) as a character automaton; a trailing `/` on the path is always allowed. */
+function automaton(base: readonly string[], segs: readonly Seg[]): GlobAutomaton {
+  const nodes: Node[] = [];
+  const lit = (s: string) => {
+    for (const c of s) nodes.push({ k: "lit", c });
+  };
+  for (const b of base) lit(`/${b}`);
+  for (const seg of segs) {
+    if (seg.t === "globstar") {
+      nodes.push({ k: "g0" }, { k: "g1" }, { k: "g2" });
+      continue;
+    }
+    lit("/");
+    for (const tok of seg.toks) {
+      if (tok.t === "lit") nodes.push({ k: "lit", c: tok.c });
+      else if (tok.t === "any") nodes.push({ k: "one" });
+      else if (tok.t === "star") nodes.push({ k: "star" });
+      else nodes.push({ k: "cls", tok });
+    }
+  }
+  if (segs.length === 0 && base.length === 0) lit("/");
+  nodes.push({ k: "end" });
+  return { nodes };
+}
+
+/** Simulate the automaton over a template: literal characters step it, holes take every string they may be. */
+function runAutomaton(a: GlobAutomaton, text: string): boolean {
+  const nodes = a.nodes;
+  const n = nodes.length;
+  let cur = new Uint8Array(n + 1); // index n = "ended, then a trailing `/`"
+  let next = new Uint8Array(n + 1);
+  const close = (set: Uint8Array) => {
+    // ε-moves to a fixed point: a star may match nothing; g2 may end a segment (→ g0); g0 may stop (→ after it).
+    for (let changed = true, rounds = 0; changed && rounds <= n; rounds++) {
+      changed = false;
+      for (let i = 0; i < n; i++) {
+        if (!set[i]) continue;
+        const k = nodes[i]!.k;
+        const to = k === "star" ? i + 1 : k === "g0" ? i + 3 : k === "g2" ? i - 2 : -1;
+        if (to >= 0 && to < n && !set[to]) {
+          set[to] = 1;
+          changed = true;
+        }
+      }
+    }
+  };
+  /** One step on character `c` (or, for c === undefined, on some character allowed by `slash`). */
+  const step = (from: Uint8Array, to: Uint8Array, c: string | undefined, slashOk: boolean, otherOk: boolean) => {
+    for (let i = 0; i <= n; i++) {
+      if (!from[i]) continue;
+      if (i === n) {
+        // After the trailing slash: nothing more.
+        continue;
+      }
+      const node = nodes[i]!;
+      const isSlash = c === "/";
+      const canSlash = c === undefined ? slashOk : isSlash;
+      const canOther = c === undefined ? otherOk : !isSlash;
+      switch (node.k) {
+        case "lit":
+          if (c === undefined ? (node.c === "/" ? slashOk : otherOk) : c === node.c) to[i + 1] = 1;
+          break;
+        case "one":
+          if (canOther) to[i + 1] = 1;
+          break;
+        case "cls":
+          if (canOther && (c === undefined || tokMatches(node.tok, c))) to[i + 1] = 1;
+          break;
+        case "star":
+          if (canOther) to[i] = 1;
+          break;
+        case "g0":
+          if (canSlash) to[i + 1] = 1;
+          break;
+        case "g1":
+          if (canOther) to[i + 1] = 1;
+          break;
+        case "g2":
+          if (canOther) to[i] = 1;
+          break;
+        case "end":
+          if (canSlash) to[n] = 1;
+          break;
+      }
+    }
+  };
+  /** One step on some character that is neither `/` nor `.`. */
+  const stepNoDot = (from: Uint8Array, to: Uint8Array) => {
+    for (let i = 0; i < n; i++) {
+      if (!from[i]) continue;
+      const node = nodes[i]!;
+      if (node.k === "lit") {
+        if (node.c !== "/" && node.c !== ".") to[i + 1] = 1;
+      } else if (node.k === "one" || node.k === "cls" || node.k === "g1") to[i + 1] = 1;
+      else if (node.k === "star" || node.k === "g2") to[i] = 1;
+    }
+  };
+  cur[0] = 1;
+  close(cur);
+  for (let p = 0; p < text.length; p++) {
+    const code = text.charCodeAt(p);
+    next.fill(0);
+    if (code === 0xe005) {
+      // Text without `/` or `.`: characters one at a time, to a fixed point.
+      next.set(cur);
+      for (let round = 0; round <= n + 1; round++) {
+        const tmp = new Uint8Array(n + 1);
+        stepNoDot(next, tmp);
+        let grew = false;
+        for (let i = 0; i <= n; i++) if (tmp[i] && !next[i]) (next[i] = 1), (grew = true);
+        close(next);
+        if (!grew) break;
+      }
+      [cur, next] = [next, cur];
+      if (!cur.some((v) => v === 1)) return false;
+      continue;
+    }
+    if (code === 0xe000 || code === 0xe001 || code === 0xe003 || code === 0xe004) {
+      // Any string (HOLE_SEG, HOLE_NODOT: without `/`): every state reachable by some sequence of allowed characters.
+      const slashOk = code === 0xe000 || code === 0xe004;
+      next.set(cur);
+      if (code === 0xe003) {
+        // Not starting with `.`: the first character is anything but `/` and `.` (then as HOLE_SEG).
+        const first = new Uint8Array(n + 1);
+        stepNoDot(next, first);
+        close(first);
+        for (let i = 0; i <= n; i++) if (first[i]) next[i] = 1;
+        const after = new Uint8Array(n + 1);
+        after.set(first);
+        for (let round = 0; round <= n + 1; round++) {
+          const tmp = new Uint8Array(n + 1);
+          step(after, tmp, undefined, false, true);
+          let grew = false;
+          for (let i = 0; i <= n; i++) if (tmp[i] && !after[i]) (after[i] = 1), (grew = true);
+          close(after);
+          if (!grew) break;
+        }
+        for (let i = 0; i <= n; i++) if (after[i]) next[i] = 1;
+        [cur, next] = [next, cur];
+        if (!cur.some((v) => v === 1)) return false;
+        continue;
+      }
+      for (let round = 0; round <= n + 1; round++) {
+        const before = next.reduce((acc, v) => acc + v, 0);
+        const tmp = new Uint8Array(n + 1);
+        step(next, tmp, undefined, slashOk, true);
+        for (let i = 0; i <= n; i++) if (tmp[i]) next[i] = 1;
+        close(next);
+        if (next.reduce((acc, v) => acc + v, 0) === before) break;
+      }
+    } else if (code === 0xe002) {
+      step(cur, next, undefined, false, true);
+      close(next);
+    } else {
+      step(cur, next, text[p]!, false, false);
+      close(next);
+    }
+    [cur, next] = [next, cur];
+    if (!cur.some((v) => v === 1)) return false;
+  }
+  const endIndex = n - 1;
+  return cur[endIndex] === 1 || cur[n] === 1;
 }
 
 const ROOT: readonly string[] = [];
@@ -169,6 +454,8 @@ const ROOT: readonly string[] = [];
 export interface PreparedPath {
   /** The normalised path (case kept), e.g. for traces. */
   readonly path: string;
+  /** Longer than any real path (MAX_PATH_LENGTH, MAX_SEGMENT): it is never matched, and the call is unexaminable. */
+  readonly tooLong: boolean;
   /** Lower-cased segments of the path. */
   readonly segs: readonly string[];
   readonly cwd: readonly string[] | undefined;
@@ -182,11 +469,14 @@ export function preparePath(path: unknown, ctx: PathContext): PreparedPath | und
   const cwd = cwdN !== undefined && cwdN.startsWith("/") ? cwdN : undefined;
   const homeN = ctx.home ? normalizePath(ctx.home) : deriveHome(cwd);
   const home = homeN !== undefined && homeN.startsWith("/") ? homeN : undefined;
+  if (path.length > MAX_PATH_LENGTH * 4) return { path: `${path.slice(0, 200)}…`, tooLong: true, segs: [], cwd: undefined, home: undefined };
   const n = normalizePath(path, cwd, home);
   if (n === undefined) return undefined;
+  const segs = splitPath(n);
   return {
     path: n,
-    segs: splitPath(n),
+    tooLong: n.length > MAX_PATH_LENGTH || segs.some((x) => x.length > MAX_SEGMENT),
+    segs,
     cwd: cwd !== undefined ? splitPath(cwd) : undefined,
     home: home !== undefined ? splitPath(home) : undefined,
   };

@@ -21,10 +21,15 @@
  * the same subject matches an `if` rule and no `unless` rule. Whole-call rules (bare tool, parameter rules)
  * match every subject.
  */
-import { compileWildcard, type Wildcard } from "./linearPattern";
-import { compilePathGlob, deriveHome, preparePath, type PathGlob, type PreparedPath } from "./pathGlob";
+import { WorkBudget } from "./budget";
+import { compileWildcard, wildcardPieces, type Wildcard } from "./linearPattern";
+import { compilePathGlob, deriveHome, normalizePath, preparePath, preparePathTemplate, type PathGlob, type PreparedPath } from "./pathGlob";
 import { ok, err, type Result } from "./result";
-import { splitShellCommand, type ShellSubject } from "./shellCommand";
+import { analyseShell } from "./shell/analyse";
+import { effectsOf, type Effect } from "./shell/effects";
+import { canonicalForm, formsOf, type CommandForms } from "./shell/forms";
+import type { ShellAnalysis, ShellWord } from "./shell/model";
+import { globTemplate, hasHoles, literal, matchSome, opaque, somePattern, type SomePattern } from "./shell/template";
 
 export interface ToolCall {
   toolName: string;
@@ -33,9 +38,22 @@ export interface ToolCall {
   home?: string | undefined;
 }
 
+/** A Bash/PowerShell rule: the wildcard, its automaton for templates, and its canonicalised twin. */
+interface ShellMatcher {
+  kind: "shell";
+  form: "prefix" | "wildcard";
+  /** Plain test (no holes; or a template made opaque, for allow rules). */
+  test: (s: string) => boolean;
+  /** For templates: could some filling match? (and the bare-command quirk: `git *` matches `git`). */
+  some: SomePattern;
+  someBare: SomePattern | undefined;
+  /** The rule with its command's options normalised, matched against canonical forms (restricting rules). */
+  canonical: SomePattern | undefined;
+}
+
 type Matcher =
   | { kind: "tool" } // the whole tool
-  | { kind: "shell"; form: "prefix" | "wildcard"; test: (s: string) => boolean }
+  | ShellMatcher
   | { kind: "param"; name: string; value: Wildcard }
   | { kind: "path"; glob: PathGlob }
   | { kind: "domain"; test: (host: string) => boolean; any: boolean }
@@ -225,17 +243,49 @@ function compileParam(tool: string, name: string, value: string): Result<Matcher
 function compileShellSpecifier(tool: string, content: string): Result<Matcher, string> {
   const ci = tool === "PowerShell";
   const fold = (s: string) => (ci ? s.toLowerCase() : s);
-  // Legacy prefix `npm run test:*` (`:*` only at the very end).
-  if (content.endsWith(":*") && !isEscaped(content, content.length - 1)) {
-    const prefix = fold(content.slice(0, -2).trim());
+  // Runs of whitespace are one space, in rules as in commands (as the client reads both).
+  const text = content.replace(/\s+/g, " ").trim();
+  // Legacy prefix `npm run test:*` (`:*` only at the very end): the command is the prefix, or starts with it and
+  // a space — exactly `prefix *` with the bare-command quirk.
+  let pattern = text;
+  let form: ShellMatcher["form"] = "wildcard";
+  if (text.endsWith(":*") && !isEscaped(text, text.length - 1)) {
+    const prefix = text.slice(0, -2).trim();
     if (prefix === "") return err("empty command before \":*\"");
-    const withSpace = `${prefix} `;
-    return ok({ kind: "shell", form: "prefix", test: (s) => s === prefix || s.startsWith(withSpace) });
+    pattern = `${prefix} *`;
+    form = "prefix";
+  } else {
+    const param = PARAM.exec(content);
+    if (param) return compileParam(tool, param[1]!, param[2]!);
   }
-  const param = PARAM.exec(content);
-  if (param) return compileParam(tool, param[1]!, param[2]!);
-  const wc = compileWildcard(fold(content.trim()), { trailingSpaceStarOptional: true });
-  return ok({ kind: "shell", form: "wildcard", test: (s) => wc.test(s) });
+  const wc = compileWildcard(fold(pattern), { trailingSpaceStarOptional: true });
+  const pieces = wildcardPieces(fold(pattern));
+  const bare = pieces.length === 2 && pieces[1] === "" && pieces[0]!.endsWith(" ") ? somePattern([pieces[0]!.slice(0, -1)]) : undefined;
+  return ok({
+    kind: "shell",
+    form,
+    test: (s) => wc.test(s),
+    some: somePattern(pieces),
+    someBare: bare,
+    canonical: ci ? undefined : canonicalPattern(pattern),
+  });
+}
+
+/**
+ * The rule's own words put through the canonical form (forms.ts), so that `Bash(rm -rf *)` also matches
+ * `rm --recursive --force …` and `rm ~ -rf` written any way. Only when the command is named literally.
+ */
+function canonicalPattern(pattern: string): SomePattern | undefined {
+  const words = pattern.split(" ");
+  if (words.length < 2 || words[0]!.includes("*") || words[0]!.includes("\\")) return undefined;
+  const STAR = "\uE003";
+  const asWord = (t: string): ShellWord => {
+    const v = literal(t).replace(/\*/g, STAR);
+    return { text: v, value: v, raw: t, splits: false, procsub: undefined, substs: [] };
+  };
+  const canon = canonicalForm(words.map(asWord), "bash", undefined);
+  if (canon === undefined || canon === pattern) return undefined;
+  return somePattern(canon.split(STAR));
 }
 
 function compileDomain(content: string): Result<Matcher, string> {
@@ -282,7 +332,10 @@ function compileDomain(content: string): Result<Matcher, string> {
 
 interface Subject {
   display: string;
-  forms: readonly string[];
+  /** Shell forms for restricting rules and for allow rules (forms.ts); empty for other tools. */
+  restrict: readonly string[];
+  allow: readonly string[];
+  canonical: string | undefined;
 }
 
 export interface CallSubjects {
@@ -291,7 +344,7 @@ export interface CallSubjects {
   readonly kind: "shell" | "path" | "url" | "other";
   /** @internal */
   readonly input: Record<string, unknown>;
-  /** @internal shell subjects (kind "shell"); one entry otherwise. */
+  /** @internal shell subjects (kind "shell"): one per simple command; one entry otherwise. */
   readonly items: readonly Subject[];
   /** @internal normalised path (kind "path"), undefined if the input has none. */
   readonly path: PreparedPath | undefined;
@@ -301,13 +354,102 @@ export interface CallSubjects {
   readonly cwd: string | undefined;
   /** @internal */
   readonly home: string | undefined;
-  /** The shell split hit a work cap (the whole command is an extra subject). */
+  /** @internal the shell analysis (kind "shell"). */
+  readonly analysis: ShellAnalysis | undefined;
+  /** @internal this call's share of matching work. */
+  readonly budget: WorkBudget;
+  /** Part of the call could not be examined (a cap of the shell analysis, a path longer than any real one). */
   readonly truncated: boolean;
-  /** Part of the shell command didn't parse (a naive split was added). */
+  /** Part of the shell command didn't parse (the tolerant readings were added). */
   readonly parseErrors: boolean;
 }
 
-export function subjectsOf(call: ToolCall): CallSubjects {
+/** A call's effects (what it deletes, reads, writes, …), computed once per call on first use. */
+const effectsByCall = new WeakMap<CallSubjects, readonly Effect[]>();
+
+/** Tools whose calls have effects, and where their paths are. */
+const TOOL_EFFECTS: Readonly<Record<string, readonly { kind: Effect["kind"]; fields: readonly string[] }[]>> = {
+  Read: [{ kind: "read", fields: ["file_path"] }],
+  NotebookRead: [{ kind: "read", fields: ["notebook_path"] }],
+  Edit: [{ kind: "write", fields: ["file_path"] }],
+  Write: [{ kind: "write", fields: ["file_path"] }],
+  MultiEdit: [{ kind: "write", fields: ["file_path"] }],
+  NotebookEdit: [{ kind: "write", fields: ["notebook_path", "file_path"] }],
+  LS: [{ kind: "read", fields: ["path"] }],
+};
+export const EFFECT_TOOLS: ReadonlySet<string> = new Set([...Object.keys(TOOL_EFFECTS), "Bash", "PowerShell", "Grep", "Glob"]);
+
+export function callEffects(s: CallSubjects): readonly Effect[] {
+  const hit = effectsByCall.get(s);
+  if (hit) return hit;
+  let out: Effect[] = [];
+  if (s.analysis) out = effectsOf(s.analysis);
+  else {
+    const str = (f: string) => (typeof s.input[f] === "string" && s.input[f] !== "" ? (s.input[f] as string) : undefined);
+    for (const spec of TOOL_EFFECTS[s.toolName] ?? []) {
+      const path = spec.fields.map(str).find((x) => x !== undefined);
+      if (path !== undefined) out.push({ kind: spec.kind, path: literal(path), via: s.toolName, command: 0 });
+    }
+    if (s.toolName === "Grep") {
+      // Grep reads its path (a file or a directory), and under it the files its `glob` names.
+      const base = str("path") ?? ".";
+      out.push({ kind: "read", path: literal(base), via: "Grep path", command: 0 });
+      const glob = str("glob");
+      if (glob !== undefined)
+        for (const g of glob.split(/[,\s]+/).filter((x) => x !== "" && !x.startsWith("!")))
+          out.push({ kind: "read", path: `${literal(base)}/${globTemplate(g)}`, via: "Grep glob", command: 0 });
+    }
+    if (s.toolName === "Glob") {
+      // Listing names under a directory reads the directory.
+      const pattern = str("pattern") ?? "";
+      // The literal directory the pattern starts in (`~/.ssh/*` → `~/.ssh`; `.env*`, `**/x` → none).
+      const stem = pattern.slice(0, Math.max(0, pattern.search(/[*?[{]/)));
+      const dir = stem.includes("/") ? stem.slice(0, stem.lastIndexOf("/")) : "";
+      const base = str("path");
+      const target = base !== undefined ? (dir !== "" && !dir.startsWith("/") && !dir.startsWith("~") ? `${base}/${dir}` : base) : dir !== "" ? dir : undefined;
+      if (target !== undefined) out.push({ kind: "read", path: literal(target), via: "Glob", command: 0 });
+    }
+  }
+  effectsByCall.set(s, out);
+  return out;
+}
+
+/**
+ * An effect's path as the `effect` condition reads it: a variable or substitution hookgate could not resolve is
+ * taken as empty — what an unset variable or a failed `$(…)` really gives, the `rm -rf "$DIR/"*` accident — while
+ * globs keep every file they may match. `${X:?}` (never empty) and a `cd` to an unknown place make it unknown:
+ * undefined, matched by no set.
+ */
+export function effectPath(path: string): string | undefined {
+  if (!hasHoles(path)) return path;
+  if (path.includes("\uE004")) return undefined;
+  // A glob `*` after a name (`Dockerfile*`, `.env*`) stands for the name's variants, not a new extension: it is
+  // read as text without `.` (HOLE_NOEXT), so `Dockerfile*` is not taken for `Dockerfile.key`.
+  return path.replace(/\uE000/g, "").replace(/([^/.\uE000-\uE005])\uE001/g, "$1\uE005");
+}
+
+/** Whether an effect's path (see effectPath) is matched by a glob, for SOME filling of its globs. */
+export function effectPathMatches(glob: PathGlob, path: string, s: CallSubjects, cwd: string | undefined = s.cwd): boolean {
+  if (!s.budget.spend(path.length + glob.raw.length)) return false;
+  const p0 = effectPath(path);
+  if (p0 === undefined || p0 === "") return false;
+  // Relative paths resolve against where the command runs; rules stay anchored at the call's own cwd.
+  if (hasHoles(p0) || p0.startsWith("~")) return glob.matchTemplate(preparePathTemplate(p0, { cwd, home: s.home }, s.cwd));
+  const abs = cwd !== s.cwd && cwd !== undefined ? (normalizePath(p0, cwd, s.home) ?? p0) : p0;
+  const p = preparePath(abs, { cwd: s.cwd, home: s.home });
+  return p !== undefined && glob.matchPrepared(p);
+}
+
+/** Whether EVERY filling of an effect's path is matched by a glob (for exclusions). */
+export function effectPathAlwaysMatches(glob: PathGlob, path: string, s: CallSubjects, cwd: string | undefined = s.cwd): boolean {
+  const p0 = effectPath(path);
+  if (p0 === undefined) return false;
+  const abs = cwd !== s.cwd && cwd !== undefined ? (normalizePath(opaque(p0), cwd, s.home) ?? p0) : opaque(p0);
+  const p = preparePath(abs, { cwd: s.cwd, home: s.home });
+  return p !== undefined && glob.matchPrepared(p);
+}
+
+export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()): CallSubjects {
   const toolName = canonicalToolName(typeof call.toolName === "string" ? call.toolName : "");
   const input = call.toolInput && typeof call.toolInput === "object" ? call.toolInput : {};
   const cwd = typeof call.cwd === "string" && call.cwd !== "" ? call.cwd : undefined;
@@ -316,7 +458,7 @@ export function subjectsOf(call: ToolCall): CallSubjects {
   const make = (
     kind: CallSubjects["kind"],
     items: Subject[],
-    extra: { path?: CallSubjects["path"]; host?: string; truncated?: boolean; parseErrors?: boolean } = {},
+    extra: { path?: CallSubjects["path"]; host?: string; truncated?: boolean; parseErrors?: boolean; analysis?: ShellAnalysis } = {},
   ): CallSubjects => ({
     toolName,
     kind,
@@ -326,15 +468,20 @@ export function subjectsOf(call: ToolCall): CallSubjects {
     host: extra.host,
     cwd,
     home,
+    analysis: extra.analysis,
+    budget,
     truncated: extra.truncated ?? false,
     parseErrors: extra.parseErrors ?? false,
   });
 
   if (SHELL_TOOLS.has(toolName)) {
     const command = typeof input.command === "string" ? input.command : "";
-    const split = splitShellCommand(command, { dialect: toolName === "PowerShell" ? "powershell" : "bash" });
-    const items = split.subjects.map((s: ShellSubject) => ({ display: s.display, forms: s.forms }));
-    return make("shell", items, { truncated: split.truncated, parseErrors: split.parseErrors });
+    const analysis = analyseShell(command, toolName === "PowerShell" ? "powershell" : "bash", { cwd, home });
+    const forms: CommandForms[] = formsOf(analysis, home);
+    const items: Subject[] = forms.map((f) => ({ display: f.display, restrict: f.restrict, allow: f.allow, canonical: f.canonical }));
+    // An empty or comment-only command: one empty subject, so a whole-tool rule still has something to match.
+    if (items.length === 0) items.push({ display: "", restrict: [""], allow: [""], canonical: undefined });
+    return make("shell", items, { truncated: analysis.truncated, parseErrors: analysis.parseErrors, analysis });
   }
   const fields = PATH_FIELD[toolName];
   if (fields) {
@@ -348,15 +495,15 @@ export function subjectsOf(call: ToolCall): CallSubjects {
     }
     if (raw === undefined && toolName === "Glob") raw = cwd;
     const path = raw !== undefined ? preparePath(raw, { cwd, home }) : undefined;
-    return make("path", [{ display: path?.path ?? "(no path)", forms: [] }], { path });
+    return make("path", [{ display: path?.path ?? "(no path)", restrict: [], allow: [], canonical: undefined }], { path, truncated: path?.tooLong ?? false });
   }
   if (toolName === "WebFetch") {
     const url = typeof input.url === "string" ? input.url : "";
     const host = hostOf(url);
     const display = host ?? `(unparseable url: ${url.length > 200 ? `${url.slice(0, 199)}…` : url})`;
-    return make("url", [{ display, forms: [] }], { host });
+    return make("url", [{ display, restrict: [], allow: [], canonical: undefined }], { host });
   }
-  return make("other", [{ display: toolName, forms: [] }]);
+  return make("other", [{ display: toolName, restrict: [], allow: [], canonical: undefined }]);
 }
 
 /** Hostname of a URL, lower-cased, trailing dot stripped; scheme-less `host/path` is read as https. */
@@ -409,7 +556,21 @@ function scalar(v: unknown): string | undefined {
   return undefined;
 }
 
-export function matchingSubjects(rule: CompiledRule, subjects: CallSubjects): number[] {
+/**
+ * How a rule is asked: `restrict` (deny, ask, block, judges: does SOME filling of a dynamic word match, in any
+ * form?) or `allow` (does EVERY filling match, in a form the client itself would match?).
+ */
+export type MatchMode = "restrict" | "allow";
+
+function shellFormMatches(m: ShellMatcher, form: string, mode: MatchMode, budget: WorkBudget): boolean {
+  if (!budget.spend(form.length + 8)) return false;
+  if (mode === "allow") return m.test(opaque(form));
+  if (!hasHoles(form)) return m.test(form);
+  if (!budget.spend(form.length * ((m.some.words >>> 1) + 1))) return false;
+  return matchSome(m.some, form) || (m.someBare !== undefined && matchSome(m.someBare, form));
+}
+
+export function matchingSubjects(rule: CompiledRule, subjects: CallSubjects, mode: MatchMode = "restrict"): number[] {
   if (!rule.toolTest(subjects.toolName)) return NONE;
   const m = rule.matcher;
   switch (m.kind) {
@@ -424,18 +585,21 @@ export function matchingSubjects(rule: CompiledRule, subjects: CallSubjects): nu
       // Plain loops and no array unless something matches: this runs for every rule of every handler of a call.
       let out: number[] | undefined;
       const items = subjects.items;
+      const budget = subjects.budget;
       for (let i = 0; i < items.length; i++) {
-        const forms = items[i]!.forms;
-        for (let f = 0; f < forms.length; f++)
-          if (m.test(forms[f]!)) {
-            (out ??= []).push(i);
-            break;
-          }
+        const item = items[i]!;
+        const forms = mode === "allow" ? item.allow : item.restrict;
+        let hit = false;
+        for (let f = 0; f < forms.length && !hit; f++) hit = shellFormMatches(m, forms[f]!, mode, budget);
+        if (!hit && mode === "restrict" && m.canonical !== undefined && item.canonical !== undefined && budget.spend(item.canonical.length * 2))
+          hit = matchSome(m.canonical, item.canonical);
+        if (hit) (out ??= []).push(i);
       }
       return out ?? NONE;
     }
     case "path": {
       if (subjects.kind !== "path" || subjects.path === undefined) return NONE;
+      if (!subjects.budget.spend(subjects.path.path.length + m.glob.raw.length)) return NONE;
       return m.glob.matchPrepared(subjects.path) ? all(subjects) : NONE;
     }
     case "domain": {

@@ -15,6 +15,15 @@ const verdict = z.enum(VERDICTS);
 /** What a failing judge or forwarded call contributes: a verdict, or "none" for no opinion. */
 const onError = z.enum([...VERDICTS, "none"]);
 
+/** `effect`: what the call would do (see effectCondition.ts). */
+const effectKind = z.enum(["delete", "read", "write", "chmod", "run-download", "force-push", "fork-bomb"]);
+export const effectConditionSchema = z.strictObject({
+  kind: z.union([effectKind, z.array(effectKind).min(1).max(7)]),
+  paths: z.union([z.string().min(1).max(4096), z.array(z.string().min(1).max(4096)).min(1).max(512)]).optional(),
+  recursive: z.boolean().optional(),
+  mode: z.literal("world-writable").optional(),
+});
+
 const common = {
   id: z
     .string()
@@ -23,6 +32,7 @@ const common = {
   if: ruleList.optional(),
   unless: ruleList.optional(),
   when: z.record(z.string().min(1).max(256), z.string().min(1).max(4096)).optional(),
+  effect: z.union([effectConditionSchema, z.array(effectConditionSchema).min(1).max(32)]).optional(),
   once: z.boolean().optional(),
   mode: z.enum(["enforce", "dry-run"]).optional(),
   statusMessage: z.string().max(200).optional(),
@@ -106,6 +116,10 @@ export const policySchema = z.strictObject({
       model: z.string().min(1).max(128).optional(),
       cacheTtlSeconds: z.number().int().min(60).max(86_400).optional(),
     })
+    .optional(),
+  /** Named path sets for `effect` conditions (`"@secrets"`): Read/Edit-rule globs, `!glob` exclusions, `@other`. */
+  paths: z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "path set names use letters, digits, `_` and `-`"), z.array(z.string().min(1).max(4096)).max(1024))
     .optional(),
   /** Dotted input paths whose values are masked before anything is logged or sent to an LLM. */
   maskFields: z.array(z.string().min(1).max(256)).max(100).optional(),

@@ -40,9 +40,13 @@ function toolsOf(rule: CompiledRule): readonly string[] | undefined {
 function literalOf(rule: CompiledRule): string | undefined {
   if (rule.tool !== "Bash" || rule.matcher.kind !== "shell" || rule.specifier === undefined) return undefined;
   if (rule.raw.includes("\\")) return undefined; // escapes: keep it simple and unindexed
-  const spec = rule.specifier;
+  // Whitespace runs are one space; the legacy `prefix:*` is `prefix *`.
+  let spec = rule.specifier.replace(/\s+/g, " ").trim();
+  if (spec.endsWith(":*")) spec = `${spec.slice(0, -2).trimEnd()} *`;
   const star = spec.indexOf("*");
-  const literal = (star === -1 ? spec : spec.slice(0, star)).toLowerCase().trimEnd();
+  let literal = (star === -1 ? spec : spec.slice(0, star)).toLowerCase().trimEnd();
+  // A rule that is also matched in canonical form (options normalised) only fixes its command's name.
+  if (rule.matcher.canonical !== undefined && literal.includes(" ")) literal = `${firstWordOfText(literal)} `;
   return literal === "" ? undefined : literal;
 }
 
@@ -77,28 +81,51 @@ export function ruleHint(ifRules: readonly CompiledRule[]): RuleHint | undefined
 export interface CommandForms {
   forms: string[];
   words: Set<string>;
+  /** Some form starts with a hole (a dynamic command word): it may be any command, so every rule is visited. */
+  dynamic: boolean;
 }
+
+const startsWithHole = (s: string) => s.length > 0 && s.charCodeAt(0) >= 0xe000 && s.charCodeAt(0) <= 0xe004;
 
 export function commandForms(subjects: CallSubjects): CommandForms {
   const forms: string[] = [];
   const words = new Set<string>();
+  let dynamic = false;
   if (subjects.kind === "shell")
-    for (const item of subjects.items)
-      for (const form of item.forms) {
+    for (const item of subjects.items) {
+      for (const form of item.restrict) {
         const f = form.toLowerCase();
         forms.push(f);
-        words.add(firstWordOfText(f));
+        const w = firstWordOfText(f);
+        if (/[\uE000-\uE004]/.test(w)) dynamic = true;
+        words.add(w);
       }
-  return { forms, words };
+      if (item.canonical !== undefined) {
+        forms.push(item.canonical.toLowerCase());
+        words.add(firstWordOfText(item.canonical.toLowerCase()));
+      }
+    }
+  return { forms, words, dynamic };
+}
+
+/** Could some filling of the template `f` start with `literal`? A hole may produce the rest. */
+function couldStartWith(f: string, literal: string): boolean {
+  for (let i = 0; i < literal.length; i++) {
+    if (i >= f.length) return false;
+    const c = f.charCodeAt(i);
+    if (c >= 0xe000 && c <= 0xe004) return true;
+    if (c !== literal.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 export function mightMatch(hint: RuleHint, toolName: string, command: () => CommandForms): boolean {
   if (hint.tools && !hint.tools.has(toolName)) return false;
   if (hint.literals && toolName === "Bash") {
-    const { forms, words } = command();
+    const { forms, words, dynamic } = command();
     for (const { literal, word } of hint.literals) {
-      if (word !== undefined && !words.has(word)) continue;
-      for (const f of forms) if (f.startsWith(literal)) return true;
+      if (word !== undefined && !words.has(word) && !dynamic && ![...words].some(startsWithHole)) continue;
+      for (const f of forms) if (couldStartWith(f, literal)) return true;
     }
     return false;
   }
@@ -146,7 +173,9 @@ export function visitList(index: GroupIndex, size: number, toolName: string, com
   for (const i of index.always) visit[i] = 1;
   for (const i of index.byTool.get(toolName) ?? []) visit[i] = 1;
   if (toolName === "Bash") {
-    if (index.byWord.size > 0) for (const w of command().words) for (const i of index.byWord.get(w) ?? []) visit[i] = 1;
+    const forms = command();
+    if (forms.dynamic) for (const list of index.byWord.values()) for (const i of list) visit[i] = 1;
+    else if (index.byWord.size > 0) for (const w of forms.words) for (const i of index.byWord.get(w) ?? []) visit[i] = 1;
     for (const i of index.prefixed) visit[i] = 1;
   }
   return visit;

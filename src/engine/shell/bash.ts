@@ -1,0 +1,933 @@
+/**
+ * Bash (and POSIX sh) front end: parses a command line with unbash and records every simple command anywhere in
+ * it — in lists and pipelines, `$(…)`, backticks, `<(…)`, subshells, groups, if/while/for/case bodies, functions,
+ * `[[ ]]`, arithmetic, here-docs, and in the code strings commands run (`bash -c '…'`, `eval …`, `su -c '…'`,
+ * a here-doc fed to a shell, `find … -exec … ;`, `xargs …`, `trap '…'`, `alias x='…'`, `watch '…'`).
+ *
+ * Words become templates (template.ts): quotes removed, expansions and unquoted globs as holes. A variable the same
+ * script assigned a literal (`X=/; rm -rf $X`) and a `for` loop over literal words are filled in for the word's
+ * `value`; `$HOME` reads as `~` there.
+ *
+ * Work is bounded by counts (ShellLimits): characters parsed, nesting depth, commands, syntax nodes. Input that
+ * would make the parser slow (very long, deeply bracketed, many here-doc openers) is not given to it; the tolerant
+ * tokenizer of fallback.ts reads it instead, as it also does wherever the parser reports an error. When a cap is
+ * hit the analysis says `truncated`, and restricting rules treat the command as unexamined (see evaluate.ts).
+ */
+import { forEachChild, parse } from "unbash";
+import type {
+  Command,
+  DoubleQuotedChild,
+  HereDoc,
+  ParameterExpansionPart,
+  ParsedScript,
+  Pipeline,
+  Statement,
+  SyntaxNode,
+  Word,
+  WordPart,
+} from "unbash";
+import { analyseCmd } from "./cmd";
+import { tokenizeFallback, naiveFallback } from "./fallback";
+import { embeddedShellCode } from "./interpreters";
+import {
+  DEFAULT_SHELL_LIMITS,
+  type NestedHow,
+  type NestedScript,
+  type ShellAnalysis,
+  type ShellLimits,
+  type ShellRedirect,
+  type ShellWord,
+  type SimpleCommand,
+} from "./model";
+import { analysePowerShell, decodeUtf16Base64 } from "./powershell";
+import { readsProgramFromStdin } from "./programs";
+import { commandName, strip } from "./strip";
+import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, literal } from "./template";
+import { EVALUATORS, SHELL_ARG_OPTIONS, SHELLS } from "./wrappers";
+
+export interface AnalyseContext {
+  cwd?: string | undefined;
+  home?: string | undefined;
+}
+
+/** Below this many characters unbash is fast on any input we measured; above it, the tolerant tokenizer. */
+const MAX_PARSER_INPUT = 64 * 1024;
+/** Bracket nesting beyond which unbash's lazy sub-parses would cost O(length) per level. */
+const MAX_BRACKET_NESTING = 32;
+/** unbash scans ahead for every here-doc opener; many of them make it quadratic. */
+const MAX_HEREDOC_OPENERS = 64;
+/** Brace expansion (`{a,b}`, `{1..9}`) into separate words, at most this many; beyond, one hole. */
+const MAX_BRACE_WORDS = 32;
+/** Function calls examined with their arguments, at most. */
+const MAX_FUNCTION_CALLS = 32;
+/** `for x in a b c` is examined once per word, for at most this many words. */
+const MAX_LOOP_VALUES = 8;
+
+type Scope = Map<string, string | null>;
+
+interface Queued {
+  script: ParsedScript | undefined;
+  index: number;
+  how: NestedHow;
+  source: string;
+}
+
+export class Builder {
+  readonly commands: SimpleCommand[] = [];
+  readonly scripts: NestedScript[] = [];
+  readonly pipelines = new Map<number, number[]>();
+  readonly functions = new Map<string, number[]>();
+  truncated = false;
+  parseErrors = false;
+  parsedChars = 0;
+  nodes = 0;
+  /** Function bodies by name, to examine them again for each call with its arguments. */
+  readonly functionBodies = new Map<string, { body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void } }>();
+  calls = 0;
+  private nextPipe = 0;
+
+  constructor(
+    readonly limits: ShellLimits,
+    readonly ctx: AnalyseContext,
+  ) {}
+
+  get full(): boolean {
+    if (this.commands.length < this.limits.maxCommands) return false;
+    this.truncated = true;
+    return true;
+  }
+
+  newScript(parent: NestedScript["parent"], depth: number): number {
+    this.scripts.push({ parent, depth });
+    return this.scripts.length - 1;
+  }
+
+  newPipe(): number {
+    return this.nextPipe++;
+  }
+
+  addCommand(c: SimpleCommand): number {
+    this.commands.push(c);
+    const index = this.commands.length - 1;
+    if (c.pipe) {
+      const list = this.pipelines.get(c.pipe.id);
+      if (list) list.push(index);
+      else this.pipelines.set(c.pipe.id, [index]);
+    }
+    return index;
+  }
+
+  result(): ShellAnalysis {
+    return {
+      dialect: "bash",
+      commands: this.commands,
+      scripts: this.scripts,
+      truncated: this.truncated,
+      parseErrors: this.parseErrors,
+      pipelines: this.pipelines,
+      functions: this.functions,
+    };
+  }
+}
+
+export function analyseBash(source: string, ctx: AnalyseContext = {}, limits: Partial<ShellLimits> = {}): ShellAnalysis {
+  const b = new Builder({ ...DEFAULT_SHELL_LIMITS, ...limits }, ctx);
+  const top = b.newScript(undefined, 0);
+  try {
+    analyseScript(b, typeof source === "string" ? source : "", top, 0, new Map());
+  } catch {
+    // Never throw for bad data: what was recorded stands, and the rest is read by the tokenizer.
+    b.parseErrors = true;
+    naiveFallback(b, source, top);
+  }
+  return b.result();
+}
+
+/** Parse `src` as script `scriptIndex` and record its commands. */
+export function analyseScript(b: Builder, src: string, scriptIndex: number, depth: number, scope: Scope): void {
+  if (depth > b.limits.maxDepth) {
+    b.truncated = true;
+    return;
+  }
+  if (src.trim() === "") return;
+  b.parsedChars += src.length;
+  if (b.parsedChars > b.limits.maxParsedChars) {
+    b.truncated = true;
+    return;
+  }
+  if (!parserSafe(src)) {
+    // Too long or too pathological for the parser: the linear tokenizer reads it.
+    b.parseErrors = true;
+    tokenizeFallback(b, src, scriptIndex, depth);
+    return;
+  }
+  let script: ParsedScript;
+  try {
+    script = parse(src);
+  } catch {
+    b.parseErrors = true;
+    tokenizeFallback(b, src, scriptIndex, depth);
+    naiveFallback(b, src, scriptIndex);
+    return;
+  }
+  const walker = new Walker(b, src, scriptIndex, depth);
+  walker.list(script.commands, scope, undefined);
+  if (walker.errors || script.errors?.length) {
+    // Where the parser gave up, a shell might not: read the text the tolerant ways too (stricter, never laxer).
+    b.parseErrors = true;
+    tokenizeFallback(b, src, scriptIndex, depth);
+    naiveFallback(b, src, scriptIndex);
+  }
+}
+
+function parserSafe(src: string): boolean {
+  if (src.length > MAX_PARSER_INPUT) return false;
+  let nesting = 0;
+  let heredocs = 0;
+  let backslashes = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 40 /* ( */ || c === 123 /* { */) {
+      if (++nesting > MAX_BRACKET_NESTING) return false;
+    } else if ((c === 41 || c === 125) && nesting > 0) nesting--;
+    else if (c === 60 /* < */ && src.charCodeAt(i + 1) === 60 && src.charCodeAt(i + 2) !== 60) {
+      if (++heredocs > MAX_HEREDOC_OPENERS) return false;
+      i++;
+    } else if (c === 96 /* ` */ && backslashes > 32) return false;
+    backslashes = c === 92 ? backslashes + 1 : 0;
+  }
+  return true;
+}
+
+const collapse = (s: string): string => s.replace(/\s+/g, " ").trim();
+
+type Pipe = { id: number; index: number } | undefined;
+
+class Walker {
+  errors = false;
+  constructor(
+    readonly b: Builder,
+    readonly source: string,
+    readonly scriptIndex: number,
+    readonly depth: number,
+  ) {}
+
+  private tick(): boolean {
+    if (++this.b.nodes > this.b.limits.maxNodes) {
+      this.b.truncated = true;
+      return false;
+    }
+    return !this.b.full;
+  }
+
+  list(statements: readonly Statement[], scope: Scope, pipe: Pipe): void {
+    for (const s of statements) {
+      if (!this.tick()) return;
+      this.node(s.command as SyntaxNode, scope, pipe);
+    }
+  }
+
+  node(n: SyntaxNode, scope: Scope, pipe: Pipe): void {
+    if (!this.tick()) return;
+    switch (n.type) {
+      case "Command":
+        this.command(n, scope, pipe);
+        return;
+      case "Pipeline":
+        this.pipeline(n, scope);
+        return;
+      case "AndOr":
+        for (const c of n.commands) this.node(c as SyntaxNode, scope, pipe);
+        return;
+      case "Statement":
+        this.node(n.command as SyntaxNode, scope, pipe);
+        return;
+      case "CompoundList":
+        this.list(n.commands, scope, pipe);
+        return;
+      case "Subshell":
+      case "BraceGroup":
+        // A subshell's assignments do not leave it; a group's do, but keeping them local is only ever less precise.
+        this.list(n.body.commands, n.type === "Subshell" ? new Map(scope) : scope, pipe);
+        return;
+      case "If":
+        this.list(n.clause.commands, scope, pipe);
+        this.list(n.then.commands, new Map(scope), pipe);
+        for (const e of n.elif) {
+          this.list(e.clause.commands, scope, pipe);
+          this.list(e.then.commands, new Map(scope), pipe);
+        }
+        if (n.else) this.list(n.else.commands, new Map(scope), pipe);
+        return;
+      case "While":
+        this.list(n.clause.commands, scope, pipe);
+        this.list(n.body.commands, new Map(scope), pipe);
+        return;
+      case "For":
+      case "Select": {
+        const words = (n.wordlist ?? []).flatMap((w) => this.words(w, scope, undefined));
+        const name = n.name.value;
+        // Literal words, and globs (each stands for the files it matches): examined once per word.
+        const values = words.length > 0 && words.length <= MAX_LOOP_VALUES && words.every((w) => !/[\uE000\uE004]/.test(w.value)) ? words.map((w) => w.value) : [null];
+        for (const v of values) {
+          const inner = new Map(scope);
+          inner.set(name, v);
+          this.list(n.body.commands, inner, pipe);
+        }
+        return;
+      }
+      case "Case":
+        this.words(n.word, scope, undefined);
+        for (const item of n.items) this.list(item.body.commands, new Map(scope), pipe);
+        return;
+      case "Function": {
+        const before = this.b.commands.length;
+        this.b.functionBodies.set(n.name.value, { body: n.body as SyntaxNode, walker: this });
+        this.node(n.body as SyntaxNode, new Map(scope), undefined);
+        const name = n.name.value;
+        const body = [];
+        for (let i = before; i < this.b.commands.length; i++) body.push(i);
+        this.b.functions.set(name, [...(this.b.functions.get(name) ?? []), ...body]);
+        return;
+      }
+      case "Redirected": {
+        this.node(n.command as SyntaxNode, scope, pipe);
+        // `{ …; } < .env > out`: the redirections belong to the whole group; record them on a command of their own.
+        const redirects = this.redirects(n.redirects, scope, undefined);
+        if (redirects.redirects.length > 0 || redirects.stdin.length > 0) {
+          const text = n.redirects.map((r) => this.source.slice(r.pos, r.end)).join(" ");
+          this.record([], redirects.redirects, redirects.stdin, text, pipe, scope, []);
+        }
+        return;
+      }
+      case "Coproc":
+        this.node(n.body as SyntaxNode, scope, undefined);
+        return;
+      case "TestCommand":
+      case "ArithmeticCommand":
+      case "ArithmeticFor":
+      default:
+        // Anything else that may hold a command (test operands, arithmetic with `$(…)`): find the substitutions.
+        this.substitutionsIn(n, scope);
+        forEachChild(n, (child) => {
+          if (child.type === "CompoundList" || child.type === "Statement") this.node(child, scope, pipe);
+        });
+        return;
+    }
+  }
+
+  pipeline(n: Pipeline, scope: Scope): void {
+    const id = this.b.newPipe();
+    n.commands.forEach((c, index) => this.node(c as SyntaxNode, new Map(scope), { id, index }));
+    // `echo 'rm -rf ~' | bash`, `printf … | sh`, `cat <<EOF | bash`: the text piped into a shell is code.
+    const stages = this.b.pipelines.get(id) ?? [];
+    for (let k = 1; k < stages.length; k++) {
+      const reader = this.b.commands[stages[k]!]!;
+      const s = strip(reader.words);
+      const rest = reader.words.slice(s.start);
+      const name = commandName(rest[0]?.value ?? "");
+      if (!readsProgramFromStdin(name, rest.slice(1))) continue;
+      const text = pipedText(this.b.commands[stages[k - 1]!]!);
+      if (text === undefined || this.b.full) continue;
+      const si = this.b.newScript({ command: stages[k]!, how: "code" }, this.depth + 1);
+      analyseScript(this.b, codeText(text), si, this.depth + 1, new Map(scope));
+    }
+  }
+
+  /** `$(…)` and `<(…)` anywhere below `n` that is not a command (test operands, arithmetic, case words). */
+  private substitutionsIn(n: SyntaxNode, scope: Scope): void {
+    const visit = (x: SyntaxNode) => {
+      if (!this.tick()) return;
+      if (x.type === "CommandExpansion" || x.type === "ProcessSubstitution" || x.type === "ArithmeticCommandExpansion") {
+        const script = (x as { script?: ParsedScript }).script;
+        this.nested(script, undefined, x.type === "ProcessSubstitution" ? "procsub" : "subst", scope);
+        return;
+      }
+      forEachChild(x, visit);
+    };
+    forEachChild(n, visit);
+  }
+
+  /** A nested script (substitution) found outside a command; it gets a script of its own. */
+  private nested(script: ParsedScript | undefined, parent: number | undefined, how: NestedHow, scope: Scope): number | undefined {
+    if (!script) return undefined;
+    const index = this.b.newScript(parent === undefined ? undefined : { command: parent, how }, this.depth + 1);
+    if (this.depth + 1 > this.b.limits.maxDepth) {
+      this.b.truncated = true;
+      return index;
+    }
+    if (script.errors?.length) this.errors = true;
+    const source = script.source ?? this.source;
+    const inner = new Walker(this.b, source, index, this.depth + 1);
+    inner.list(script.commands, new Map(scope), undefined);
+    if (inner.errors) this.errors = true;
+    return index;
+  }
+
+  private command(c: Command, scope: Scope, pipe: Pipe): void {
+    const queue: Queued[] = [];
+    const words: ShellWord[] = [];
+    const index = this.b.commands.length;
+    for (const p of c.prefix) if (p.type === "Assignment") words.push(this.assignment(p, scope, queue, index));
+    if (c.name) words.push(...this.words(c.name, scope, queue, index));
+    for (const s of c.suffix) {
+      if (s.type === "Word") words.push(...this.words(s, scope, queue, index));
+      else if (s.type === "Assignment") words.push(this.assignment(s, scope, queue, index));
+    }
+    const r = this.redirects(c.redirects, scope, queue, index);
+    const raw = this.source.slice(words.length > 0 ? Math.min(c.pos, c.name?.pos ?? c.pos) : c.pos, c.end);
+    this.record(words, r.redirects, r.stdin, raw, pipe, scope, queue, r.stdinFrom);
+  }
+
+  /** Add a command, bind what it assigns, then examine what it runs. */
+  private record(
+    words: ShellWord[],
+    redirects: ShellRedirect[],
+    stdin: string[],
+    raw: string,
+    pipe: Pipe,
+    scope: Scope,
+    queue: Queued[],
+    stdinFrom: number[] = [],
+  ): void {
+    if (this.b.full) return;
+    const cwd = scope.get(CWD);
+    for (const r of redirects) if (r.op === "<" && r.target?.procsub !== undefined) stdinFrom.push(r.target.procsub);
+    const index = this.b.addCommand({
+      words,
+      redirects,
+      stdin,
+      raw: collapse(raw),
+      script: this.scriptIndex,
+      pipe,
+      origin: "parsed",
+      dialect: "bash",
+      ...(cwd !== undefined && cwd !== null ? { cwd } : {}),
+      ...(stdinFrom.length > 0 ? { stdinFrom } : {}),
+    });
+    for (const q of queue) {
+      // Substitutions first reserved their script index; now their commands are recorded under this one.
+      this.b.scripts[q.index] = { parent: { command: index, how: q.how }, depth: this.depth + 1 };
+      if (!q.script) continue;
+      if (this.depth + 1 > this.b.limits.maxDepth) {
+        this.b.truncated = true;
+        continue;
+      }
+      if (q.script.errors?.length) this.errors = true;
+      const inner = new Walker(this.b, q.script.source ?? q.source, q.index, this.depth + 1);
+      inner.list(q.script.commands, new Map(scope), undefined);
+      if (inner.errors) this.errors = true;
+    }
+    bindAssignments(words, scope);
+    moveCwd(words, scope);
+    followCode(this.b, index, scope, this.depth);
+    // A call of a function defined earlier: its body again, with `$1`, `$2`, … bound to the call's arguments.
+    const fn = words[0] ? this.b.functionBodies.get(words[0].value) : undefined;
+    if (fn && words.length > 1 && this.b.calls++ < MAX_FUNCTION_CALLS) {
+      const inner = new Map(scope);
+      words.slice(1).forEach((w, k) => inner.set(String(k + 1), /[\uE000\uE004]/.test(w.value) ? null : w.value));
+      inner.set("@", null);
+      fn.walker.node(fn.body, inner, undefined);
+    }
+  }
+
+  private assignment(a: { name: string; value: unknown; text: string; append?: boolean | undefined }, scope: Scope, queue: Queued[], index: number): ShellWord {
+    const v = a.value as { type?: string } | undefined;
+    const op = a.append ? "+=" : "=";
+    if (v && v.type === "Word") {
+      const w = this.word(v as Word, scope, queue, index);
+      return { ...w, text: `${literal(a.name)}${op}${w.text}`, value: `${literal(a.name)}${op}${w.value}`, raw: a.text, splits: false };
+    }
+    return { text: literal(a.text), value: literal(a.text), raw: a.text, splits: false, procsub: undefined, substs: [] };
+  }
+
+  /** A word, or several when it holds a brace expansion (`{a,b}` → `a` `b`). */
+  words(w: Word, scope: Scope, queue: Queued[] | undefined, index?: number): ShellWord[] {
+    const braces = w.parts?.filter((p) => p.type === "BraceExpansion") ?? [];
+    if (braces.length === 0) return [this.word(w, scope, queue ?? [], index)];
+    const expanded = expandBraces(w.text);
+    if (expanded === undefined || expanded.length > MAX_BRACE_WORDS) return [this.word(w, scope, queue ?? [], index)];
+    const out: ShellWord[] = [];
+    for (const text of expanded) {
+      // Each alternative is a word of its own; re-parse it as one so its quotes and expansions read as usual.
+      const parsed = parse(`: ${text}`).commands[0]?.command as Command | undefined;
+      const inner = parsed?.type === "Command" ? parsed.suffix.find((s): s is Word => s.type === "Word") : undefined;
+      out.push(inner ? this.word(inner, scope, queue ?? [], index, text) : this.word(w, scope, queue ?? [], index));
+    }
+    return out;
+  }
+
+  word(w: Word, scope: Scope, queue: Queued[], index?: number, rawOverride?: string): ShellWord {
+    const raw = rawOverride ?? w.text;
+    if (!w.parts || w.parts.length === 0) {
+      const t = literal(w.value);
+      return { text: t, value: t, raw, splits: false, procsub: undefined, substs: [] };
+    }
+    let text = "";
+    let value = "";
+    let splits = true;
+    let procsub: number | undefined;
+    const substs: number[] = [];
+    const queueScript = (script: ParsedScript | undefined, how: NestedHow): number => {
+      const si = this.b.newScript(index === undefined ? undefined : { command: index, how }, this.depth + 1);
+      if (index === undefined) {
+        // Not under a command (a `for` word list, a `case` word): examine it at once.
+        if (script) {
+          const inner = new Walker(this.b, script.source ?? this.source, si, this.depth + 1);
+          inner.list(script.commands, new Map(scope), undefined);
+          if (inner.errors || script.errors?.length) this.errors = true;
+        }
+      } else queue.push({ script, index: si, how, source: this.source });
+      return si;
+    };
+    const expansion = (p: WordPart | DoubleQuotedChild, quoted: boolean) => {
+      const v = variableValue(p as WordPart, scope, this.b.ctx, quoted);
+      text += v.text;
+      value += v.value;
+    };
+    for (const p of w.parts) {
+      switch (p.type) {
+        case "Literal":
+          text += literal(p.value);
+          value += literal(p.value);
+          splits = false;
+          break;
+        case "SingleQuoted":
+        case "AnsiCQuoted":
+          text += literal(p.value);
+          value += literal(p.value);
+          splits = false;
+          break;
+        case "DoubleQuoted":
+        case "LocaleString":
+          splits = false;
+          for (const q of p.parts) {
+            if (q.type === "Literal") {
+              text += literal(q.value);
+              value += literal(q.value);
+            } else if (q.type === "CommandExpansion") {
+              substs.push(queueScript(q.script, "subst"));
+              text += HOLE_ANY;
+              value += HOLE_ANY;
+            } else if (q.type === "ArithmeticExpansion") {
+              for (const inner of scriptsBelow(q as unknown as SyntaxNode)) substs.push(queueScript(inner, "subst"));
+              text += HOLE_SEG;
+              value += HOLE_SEG;
+            } else {
+              if (q.type === "ParameterExpansion") for (const inner of scriptsBelow(q as unknown as SyntaxNode)) substs.push(queueScript(inner, "subst"));
+              expansion(q, true);
+            }
+          }
+          break;
+        case "SimpleExpansion":
+          expansion(p, false);
+          break;
+        case "ParameterExpansion":
+          // `${x:-$(rm a)}`: the operand's substitutions run too.
+          for (const inner of scriptsBelow(p as unknown as SyntaxNode)) substs.push(queueScript(inner, "subst"));
+          expansion(p, false);
+          break;
+        case "CommandExpansion":
+          substs.push(queueScript(p.script, "subst"));
+          text += HOLE_ANY;
+          value += HOLE_ANY;
+          break;
+        case "ArithmeticExpansion":
+          for (const inner of scriptsBelow(p as unknown as SyntaxNode)) substs.push(queueScript(inner, "subst"));
+          text += HOLE_SEG;
+          value += HOLE_SEG;
+          break;
+        case "ProcessSubstitution":
+          procsub = queueScript(p.script, "procsub");
+          text += "/dev/fd/63";
+          value += "/dev/fd/63";
+          splits = false;
+          break;
+        case "Glob": {
+          // A `*` (or `?`) starting a path segment never matches a hidden file (no dotglob by default).
+          const atStart = value === "" || value.endsWith("/");
+          const hole = p.kind === "star" ? (atStart ? HOLE_NODOT : HOLE_SEG) : HOLE_CHAR;
+          text += hole;
+          value += hole;
+          break;
+        }
+        case "ExtendedGlob":
+        case "BraceExpansion":
+          text += HOLE_SEG;
+          value += HOLE_SEG;
+          break;
+        default:
+          text += HOLE_ANY;
+          value += HOLE_ANY;
+      }
+    }
+    return { text, value, raw, splits, procsub, substs };
+  }
+
+  redirects(
+    list: readonly (SyntaxNode & { type: string })[],
+    scope: Scope,
+    queue: Queued[] | undefined,
+    index?: number,
+  ): { redirects: ShellRedirect[]; stdin: string[]; stdinFrom: number[] } {
+    const redirects: ShellRedirect[] = [];
+    const stdin: string[] = [];
+    const stdinFrom: number[] = [];
+    for (const r of list) {
+      if (r.type === "HereDoc") {
+        const h = r as HereDoc;
+        stdin.push(hereDocText(h, scope, this.b.ctx));
+        // An unquoted here-doc's `$(…)` runs when the command does.
+        if (!h.delimiter?.quoted && h.body.parts && queue)
+          for (const part of h.body.parts)
+            for (const inner of part.type === "CommandExpansion" ? [part.script] : scriptsBelow(part as unknown as SyntaxNode)) {
+              if (!inner) continue;
+              const si = this.b.newScript(index === undefined ? undefined : { command: index, how: "subst" }, this.depth + 1);
+              queue.push({ script: inner, index: si, how: "subst", source: this.source });
+              stdinFrom.push(si);
+            }
+        continue;
+      }
+      const rr = r as { type: string; operator: string; descriptor?: { type: string; value?: number }; target?: Word };
+      if (rr.type === "HereString") {
+        if (rr.target) {
+          const w = this.word(rr.target, scope, queue ?? [], index);
+          stdin.push(w.value);
+          stdinFrom.push(...w.substs);
+        }
+        continue;
+      }
+      const fd = rr.descriptor?.type === "FileDescriptor" ? rr.descriptor.value : undefined;
+      redirects.push({ op: rr.operator, fd, target: rr.target ? this.word(rr.target, scope, queue ?? [], index) : undefined });
+    }
+    return { redirects, stdin, stdinFrom };
+  }
+}
+
+/** The text a command writes to its stdout when that is known: `echo …`, `printf …`, `cat <<EOF`. */
+export function pipedText(c: SimpleCommand): string | undefined {
+  const s = strip(c.words);
+  const rest = c.words.slice(s.start);
+  const name = commandName(rest[0]?.value ?? "");
+  const args = rest.slice(1).map((w) => w.value);
+  if (name === "echo") return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).join(" ");
+  if (name === "printf" && args.length > 0) {
+    const [format, ...values] = args;
+    let k = 0;
+    const filled = format!.replace(/%[-+ #0-9.]*[sdbq]/g, () => values[k++] ?? "").replace(/\\n/g, "\n").replace(/\\t/g, "\t").replace(/\\0/g, "\n");
+    return k < values.length ? `${filled} ${values.slice(k).join(" ")}` : filled;
+  }
+  if (name === "cat" && rest.length === 1 && c.stdin.length > 0) return c.stdin.join("\n");
+  return undefined;
+}
+
+const CWD = "\u0000cwd";
+
+/** `cd DIR` / `pushd DIR` move the working directory of the commands that follow in the same script. */
+function moveCwd(words: readonly ShellWord[], scope: Scope): void {
+  const name = words[0]?.value;
+  if (name !== "cd" && name !== "pushd" && name !== "chdir") return;
+  const args = words.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.text));
+  const target = args[0];
+  const current = scope.get(CWD) ?? undefined;
+  let next: string;
+  if (!target || target.value === "~" || (target.splits && target.value === "")) next = "~";
+  else if (target.value === "-" || /[\uE000\uE004]/.test(target.value)) next = HOLE_UNKNOWN;
+  else if (target.value.startsWith("/") || target.value.startsWith("~")) next = target.value;
+  else next = current === undefined || current === null ? target.value : current === HOLE_UNKNOWN ? HOLE_UNKNOWN : `${current}/${target.value}`;
+  scope.set(CWD, next);
+}
+
+/** The scripts of `$(…)` inside an arithmetic expansion, without examining them yet. */
+function scriptsBelow(n: SyntaxNode): ParsedScript[] {
+  const out: ParsedScript[] = [];
+  const visit = (x: SyntaxNode) => {
+    if (x.type === "CommandExpansion" || x.type === "ArithmeticCommandExpansion" || x.type === "ProcessSubstitution") {
+      const script = (x as { script?: ParsedScript }).script;
+      if (script) out.push(script);
+      return;
+    }
+    forEachChild(x, visit);
+  };
+  forEachChild(n, visit);
+  return out;
+}
+
+/** A here-doc's body as the command reads it: expansions are holes unless the delimiter was quoted. */
+function hereDocText(h: HereDoc, scope: Scope, ctx: AnalyseContext): string {
+  const body = h.body;
+  if (h.delimiter?.quoted || !body.parts || body.parts.length === 0) return literal(body.text);
+  let out = "";
+  for (const p of body.parts) {
+    if (p.type === "Literal") out += literal(p.value);
+    else if (p.type === "SimpleExpansion" || p.type === "ParameterExpansion") out += variableValue(p, scope, ctx, true).value;
+    else out += HOLE_ANY;
+  }
+  return out;
+}
+
+/** The text and value of `$NAME` / `${…}` (see ShellWord.value). */
+function variableValue(p: WordPart, scope: Scope, ctx: AnalyseContext, quoted: boolean): { text: string; value: string } {
+  let name: string;
+  let op: ParameterExpansionPart["operation"];
+  let prefix: string | undefined;
+  if (p.type === "SimpleExpansion") name = p.text.slice(1);
+  else if (p.type === "ParameterExpansion") {
+    name = p.parameter;
+    op = p.operation;
+    prefix = p.prefix;
+  } else return { text: HOLE_ANY, value: HOLE_ANY };
+  // Numbers and single characters that never hold a `/`: `$#`, `$?`, `$$`, `$!`, `${#x}`.
+  if (prefix === "#" || ["#", "?", "$", "!"].includes(name)) return { text: HOLE_SEG, value: HOLE_SEG };
+  if (name === HOLE_VARIABLE) return { text: HOLE_ANY, value: HOLE_ANY };
+  const plainOrDefault = op === undefined || (op.type === "Default" && ["-", ":-", "?", ":?"].includes(op.operator));
+  if (name === "HOME" && plainOrDefault) return { text: HOLE_ANY, value: "~" };
+  if (name === "PWD" && plainOrDefault && ctx.cwd) return { text: HOLE_ANY, value: literal(ctx.cwd) };
+  const bound = scope.get(name);
+  if (bound !== undefined && bound !== null && op === undefined) return { text: HOLE_ANY, value: bound };
+  void quoted;
+  // `${X:?}` / `${X?}` refuse to expand to nothing: unknown, but never empty.
+  if (op?.type === "Default" && (op.operator === ":?" || op.operator === "?")) return { text: HOLE_ANY, value: HOLE_UNKNOWN };
+  return { text: HOLE_ANY, value: HOLE_ANY };
+}
+
+const BINDERS = new Set(["export", "local", "declare", "typeset", "readonly"]);
+
+/** `X=literal` at statement level (or after export/local/…) is remembered for the words that follow. */
+function bindAssignments(words: readonly ShellWord[], scope: Scope): void {
+  if (words.length === 0) return;
+  const first = words[0]!;
+  const assigns = (list: readonly ShellWord[]) => {
+    for (const w of list) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(w.raw);
+      if (!m) continue;
+      const v = w.value.slice(w.value.indexOf("=") + 1);
+      scope.set(m[1]!, /[\uE000-\uE004]/.test(v) || w.raw.includes("+=") ? null : v);
+    }
+  };
+  if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(first.raw)) {
+    // Prefix assignments of a command apply to that command only; a command of nothing but assignments sets them.
+    if (words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) assigns(words);
+  } else if (BINDERS.has(first.text)) assigns(words.slice(1));
+}
+
+/** Expand `{a,b}c` / `{1..3}` in a word's text (quotes kept for re-parsing); undefined when it cannot. */
+function expandBraces(text: string): string[] | undefined {
+  const out: string[] = [];
+  const expand = (s: string, budget: { n: number }): string[] | undefined => {
+    if (--budget.n < 0) return undefined;
+    // Find the first top-level, unquoted `{…}` with a comma or `..`.
+    let quote: string | undefined;
+    for (let i = 0; i < s.length; i++) {
+      const c = s[i]!;
+      if (c === "\\") {
+        i++;
+        continue;
+      }
+      if (quote) {
+        if (c === quote) quote = undefined;
+        continue;
+      }
+      if (c === "'" || c === '"') {
+        quote = c;
+        continue;
+      }
+      if (c !== "{" || s[i - 1] === "$") continue;
+      let depth = 0;
+      const commas: number[] = [];
+      let end = -1;
+      for (let j = i; j < s.length; j++) {
+        const d = s[j]!;
+        if (d === "\\") {
+          j++;
+          continue;
+        }
+        if (d === "{") depth++;
+        else if (d === "}" && --depth === 0) {
+          end = j;
+          break;
+        } else if (d === "," && depth === 1) commas.push(j);
+      }
+      if (end < 0) return [s];
+      const inner = s.slice(i + 1, end);
+      let alternatives: string[];
+      if (commas.length > 0) {
+        alternatives = [];
+        let from = i + 1;
+        for (const c2 of [...commas, end]) {
+          alternatives.push(s.slice(from, c2));
+          from = c2 + 1;
+        }
+      } else {
+        const range = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])$/.exec(inner);
+        if (!range) continue;
+        const [a, z] = [range[1]!, range[2]!];
+        const num = /\d/.test(a);
+        const lo = num ? Number(a) : a.charCodeAt(0);
+        const hi = num ? Number(z) : z.charCodeAt(0);
+        if (Math.abs(hi - lo) > MAX_BRACE_WORDS) return undefined;
+        alternatives = [];
+        for (let k = lo; lo <= hi ? k <= hi : k >= hi; k += lo <= hi ? 1 : -1) alternatives.push(num ? String(k) : String.fromCharCode(k));
+      }
+      const head = s.slice(0, i);
+      const tail = s.slice(end + 1);
+      const result: string[] = [];
+      for (const alt of alternatives) {
+        const sub = expand(head + alt + tail, budget);
+        if (!sub) return undefined;
+        result.push(...sub);
+        if (result.length > MAX_BRACE_WORDS) return undefined;
+      }
+      return result;
+    }
+    return [s];
+  };
+  const r = expand(text, { n: 256 });
+  if (!r) return undefined;
+  out.push(...r);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What a command runs as code
+
+/** Turn a code string (a template) into parseable text: holes become a placeholder variable that reads back as one. */
+export function codeText(t: string, braces = false): string {
+  let s = t.replace(/[\uE000-\uE004]/g, `\${${HOLE_VARIABLE}}`);
+  if (braces) s = s.replace(/\{\}/g, `\${${HOLE_VARIABLE}}`);
+  return s;
+}
+
+/**
+ * The code strings and commands a recorded command runs (its wrappers' `-c` strings, a shell's `-c` string or
+ * here-doc, `eval`'s arguments, `find -exec`, …), each examined as a script of its own.
+ */
+export function followCode(b: Builder, index: number, scope: Scope, depth: number): void {
+  const cmd = b.commands[index]!;
+  const words = cmd.words;
+  if (words.length === 0) return;
+  const s = strip(words);
+  const codes: { text: string; braces: boolean }[] = s.code.map((w) => ({ text: w.value, braces: s.appends }));
+  const rest = words.slice(s.start);
+  const name = commandName(rest[0]?.value ?? "");
+  if (SHELLS.has(name) || name === "busybox") {
+    let k = 1;
+    let cFlag = false;
+    for (; k < rest.length; k++) {
+      const w = rest[k]!.text;
+      if (w === "--" || w === "-") {
+        k++;
+        break;
+      }
+      if (/^[-+][A-Za-z]+$/.test(w)) {
+        if (w[0] === "-" && w.includes("c")) cFlag = true;
+        if (SHELL_ARG_OPTIONS.has(w)) k++;
+        continue;
+      }
+      if (w.startsWith("--")) {
+        if (SHELL_ARG_OPTIONS.has(w)) k++;
+        continue;
+      }
+      break;
+    }
+    if (cFlag && k < rest.length) codes.push({ text: rest[k]!.value, braces: s.appends });
+    else if (k >= rest.length) for (const body of cmd.stdin) codes.push({ text: body, braces: false });
+  } else if (EVALUATORS.has(name)) {
+    if (rest.length > 1) codes.push({ text: rest.slice(1).map((w) => w.value).join(" "), braces: s.appends });
+  } else if (name === "trap") {
+    if (rest[1] && !rest[1].text.startsWith("-")) codes.push({ text: rest[1].value, braces: false });
+  } else if (name === "alias") {
+    for (const w of rest.slice(1)) {
+      const eq = w.value.indexOf("=");
+      if (eq > 0) codes.push({ text: w.value.slice(eq + 1), braces: false });
+    }
+  } else if (name === "cmd" || name === "cmd.exe") {
+    const k = rest.findIndex((w) => /^\/\/?[ck]$/i.test(w.value));
+    if (k >= 0) analyseCmd(b, rest.slice(k + 1).map((w) => w.value).join(" "), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+  } else if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(name)) {
+    const ps = rest.map((w) => w.value);
+    const k = ps.findIndex((w) => /^[-/]c(o(m(m(a(n(d)?)?)?)?)?)?$/i.test(w) || /^[-/]e(c|nc|ncodedcommand)?$/i.test(w));
+    if (k >= 0 && ps[k + 1] !== undefined) {
+      const text = /^[-/]e/i.test(ps[k]!) ? (decodeUtf16Base64(ps[k + 1]!) ?? "") : ps.slice(k + 1).join(" ");
+      analysePowerShell(b, text, b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+    }
+  } else if (name === "find" || name === "fd" || name === "fdfind") {
+    const scopes = name === "find" ? findScopes(rest) : [{ path: `./${HOLE_ANY}`, every: false }];
+    for (const argv of execArgvs(name, rest)) for (const sc of scopes) emitArgv(b, argv, index, depth, scope, sc);
+  } else {
+    for (const code of embeddedShellCode(name, rest, cmd.stdin)) codes.push({ text: code, braces: false });
+  }
+  for (const code of codes) {
+    if (b.full) return;
+    const si = b.newScript({ command: index, how: "code" }, depth + 1);
+    analyseScript(b, codeText(code.text, code.braces), si, depth + 1, new Map(scope));
+  }
+}
+
+/** `find … -exec CMD … {} ;` and `fd -x CMD …`: the commands they run, with `{}` standing for each found path. */
+function execArgvs(name: string, rest: readonly ShellWord[]): ShellWord[][] {
+  const out: ShellWord[][] = [];
+  const starts = name === "find" ? ["-exec", "-execdir", "-ok", "-okdir"] : ["-x", "--exec", "-X", "--exec-batch"];
+  for (let k = 1; k < rest.length; k++) {
+    if (!starts.includes(rest[k]!.text)) continue;
+    let e = k + 1;
+    while (e < rest.length && rest[e]!.text !== ";" && !(name === "find" && rest[e]!.text === "+" && rest[e - 1]?.text === "{}")) e++;
+    if (e > k + 1) out.push([...rest.slice(k + 1, e)]);
+    k = e;
+  }
+  return out;
+}
+
+const FIND_NAME_FILTERS = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-samefile", "-inum", "-newer", "-user", "-uid", "-group", "-gid", "-perm", "-size", "-mtime", "-mmin", "-empty", "-links"]);
+
+/**
+ * What `{}` stands for in `find START… EXPR -exec CMD {} ;`: without a narrowing filter, every path under each
+ * start point (so CMD acts on the start point recursively); with `-name PATTERN`, paths under it ending in the
+ * pattern; with another filter, some path under it.
+ */
+function findScopes(rest: readonly ShellWord[]): { path: string; every: boolean }[] {
+  let i = 1;
+  while (i < rest.length && ["-H", "-L", "-P"].includes(rest[i]!.text)) i++;
+  const starts: string[] = [];
+  for (; i < rest.length; i++) {
+    const t = rest[i]!.text;
+    if (t.startsWith("-") || t === "(" || t === "!" || t === ",") break;
+    starts.push(rest[i]!.value);
+  }
+  if (starts.length === 0) starts.push(".");
+  const expr = rest.slice(i);
+  const nameAt = expr.findIndex((w) => w.text === "-name" || w.text === "-iname");
+  const name = nameAt >= 0 ? expr[nameAt + 1]?.value : undefined;
+  const everything = name === undefined || /^[\uE001*]*$/.test(name);
+  const narrowed = expr.some((w, k) => FIND_NAME_FILTERS.has(w.text) && !((w.text === "-name" || w.text === "-iname") && k === nameAt && everything));
+  return starts.map((s) => {
+    const base = s.replace(/\/+$/, "") || "/";
+    if (!narrowed) return { path: s, every: true };
+    const tail = name !== undefined && !everything ? name.replace(/\*/g, HOLE_SEG).replace(/\?/g, HOLE_CHAR) : "";
+    return { path: `${base === "/" ? "" : base}/${HOLE_ANY}${tail}`, every: false };
+  });
+}
+
+/** Record a command given as words (find -exec), `{}` read as the paths it stands for, and follow what it runs. */
+function emitArgv(b: Builder, argv: ShellWord[], parent: number, depth: number, scope: Scope, at: { path: string; every: boolean }): void {
+  if (b.full || depth + 1 > b.limits.maxDepth) {
+    b.truncated = true;
+    return;
+  }
+  const si = b.newScript({ command: parent, how: "code" }, depth + 1);
+  const words = argv.map((w) =>
+    w.text.includes("{}") ? { ...w, text: w.text.split("{}").join(HOLE_ANY), value: w.value.split("{}").join(at.path) } : w,
+  );
+  const index = b.addCommand({
+    words,
+    redirects: [],
+    stdin: [],
+    raw: collapse(argv.map((w) => w.raw).join(" ")),
+    script: si,
+    pipe: undefined,
+    origin: "parsed",
+    dialect: "bash",
+    ...(at.every ? { everyPathUnder: true } : {}),
+  });
+  followCode(b, index, scope, depth + 1);
+}

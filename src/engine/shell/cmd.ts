@@ -1,0 +1,150 @@
+/**
+ * cmd.exe front end, for `cmd /c …` from Bash (WSL, Git Bash) or PowerShell: `&`, `&&`, `||`, `|` separate
+ * commands, `"…"` quotes, `^` escapes, `%VAR%` expands (`%USERPROFILE%` reads as `~`). Its commands' effects:
+ * `rd /s`, `del /s`, `format`, `type`, `copy`/`xcopy`/`robocopy` (`/MIR`, `/PURGE` delete), `icacls /T`,
+ * `takeown /R`, `diskpart`.
+ */
+import type { Builder } from "./bash";
+import type { DeclaredEffect } from "./commands";
+import { registerDialectEffects } from "./dialects";
+import type { ShellWord, SimpleCommand } from "./model";
+import { psPath, WINDOWS_DISK } from "./powershell";
+import { HOLE_ANY, HOLE_SEG, literal } from "./template";
+
+const VARS: Readonly<Record<string, string>> = {
+  userprofile: "~",
+  homepath: "~",
+  systemdrive: "c:",
+  windir: "c:/windows",
+  systemroot: "c:/windows",
+  programfiles: "c:/program files",
+};
+
+export function analyseCmd(b: Builder, src: string, scriptIndex: number, depth: number): void {
+  if (depth > b.limits.maxDepth) {
+    b.truncated = true;
+    return;
+  }
+  let words: ShellWord[] = [];
+  let text = "";
+  let value = "";
+  let raw = "";
+  let inWord = false;
+  let pipe: { id: number; index: number } | undefined;
+  let start = 0;
+  const endWord = () => {
+    if (inWord) words.push({ text, value, raw, splits: false, procsub: undefined, substs: [] });
+    text = value = raw = "";
+    inWord = false;
+  };
+  const endCommand = (at: number, next: "list" | "pipe") => {
+    endWord();
+    if (words.length > 0 && !b.full) {
+      if (next === "pipe" && !pipe) pipe = { id: b.newPipe(), index: 0 };
+      const index = b.addCommand({ words, redirects: [], stdin: [], raw: src.slice(start, at).trim(), script: scriptIndex, pipe, origin: "parsed", dialect: "cmd" });
+      const head = words[0]!.value.toLowerCase().replace(/\.exe$/, "");
+      if (head === "cmd") {
+        const k = words.findIndex((w) => /^\/[ck]$/i.test(w.value));
+        if (k >= 0) analyseCmd(b, words.slice(k + 1).map((w) => w.raw).join(" "), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+      }
+    }
+    pipe = next === "pipe" && pipe ? { id: pipe.id, index: pipe.index + 1 } : undefined;
+    words = [];
+  };
+  let quoted = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === '"') {
+      quoted = !quoted;
+      inWord = true;
+      raw += c;
+      continue;
+    }
+    if (!quoted && c === "^" && i + 1 < src.length) {
+      text += literal(src[i + 1]!);
+      value += literal(src[i + 1]!);
+      raw += src.slice(i, i + 2);
+      inWord = true;
+      i++;
+      continue;
+    }
+    if (c === "%") {
+      const close = src.indexOf("%", i + 1);
+      if (close > i + 1 && /^[A-Za-z_][\w()]*$/.test(src.slice(i + 1, close))) {
+        const name = src.slice(i + 1, close).toLowerCase();
+        text += HOLE_ANY;
+        value += VARS[name] ?? HOLE_ANY;
+        raw += src.slice(i, close + 1);
+        inWord = true;
+        i = close;
+        continue;
+      }
+    }
+    if (!quoted && (c === "&" || c === "|")) {
+      const two = src[i + 1] === c;
+      endCommand(i, c === "|" && !two ? "pipe" : "list");
+      if (two) i++;
+      start = i + 1;
+      continue;
+    }
+    if (!quoted && (c === " " || c === "\t" || c === "\n" || c === "\r")) {
+      endWord();
+      if (c === "\n") {
+        endCommand(i, "list");
+        start = i + 1;
+      }
+      continue;
+    }
+    const t = c === "*" ? HOLE_SEG : literal(c);
+    text += t;
+    value += t;
+    raw += c;
+    inWord = true;
+  }
+  endCommand(src.length, "list");
+}
+
+const sw = (args: readonly ShellWord[], re: RegExp) => args.some((w) => re.test(w.value));
+const operands = (args: readonly ShellWord[]) => args.filter((w) => !w.value.startsWith("/")).map((w) => psPath(w.value));
+
+function cmdEffects(name: string, args: readonly ShellWord[], c: SimpleCommand): DeclaredEffect[] | undefined {
+  if (c.dialect !== "cmd") return undefined;
+  const n = name.toLowerCase().replace(/\.exe$/, "");
+  switch (n) {
+    case "rd":
+    case "rmdir":
+      return operands(args).map((p) => ({ kind: "delete", via: n, path: p, recursive: sw(args, /^\/s$/i) }));
+    case "del":
+    case "erase":
+      return operands(args).map((p) => ({ kind: "delete", via: n, path: p, recursive: sw(args, /^\/s$/i) }));
+    case "type":
+      return operands(args).map((p) => ({ kind: "read", via: "type", path: p }));
+    case "copy":
+    case "xcopy":
+    case "robocopy": {
+      const ops = operands(args);
+      const out: DeclaredEffect[] = ops.slice(0, -1).map((p) => ({ kind: "read", via: n, path: p }));
+      const dest = ops[ops.length - 1];
+      if (dest !== undefined && ops.length > 1) {
+        out.push({ kind: "write", via: n, path: dest });
+        if (n === "robocopy" && sw(args, /^\/(?:mir|purge)$/i)) out.push({ kind: "delete", via: "robocopy /MIR", path: dest, recursive: true });
+      }
+      return out;
+    }
+    case "format":
+    case "diskpart":
+      return [{ kind: "write", via: n, path: WINDOWS_DISK }];
+    case "icacls":
+    case "cacls": {
+      const target = operands(args)[0];
+      return target ? [{ kind: "chmod", via: n, path: target, recursive: sw(args, /^\/t$/i), mode: "acl" }] : [];
+    }
+    case "takeown": {
+      const at = args.findIndex((w) => /^\/f$/i.test(w.value));
+      return at >= 0 && args[at + 1] ? [{ kind: "chmod", via: "takeown", path: psPath(args[at + 1]!.value), recursive: sw(args, /^\/r$/i), mode: "owner" }] : [];
+    }
+    default:
+      return [];
+  }
+}
+registerDialectEffects("cmd", cmdEffects);

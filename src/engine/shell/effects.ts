@@ -1,0 +1,257 @@
+/**
+ * The effects of a shell command line: what it would do, whichever way it is spelled.
+ *
+ * - Each simple command's effects come from its table entry (commands.ts for Bash, powershell.ts and cmd.ts for the
+ *   other dialects), read from the command finally run (wrappers stripped) with its options parsed the way the
+ *   command itself parses them, plus its redirections (`> f` writes f, `< f` reads it).
+ * - A dynamic command word (`$X -rf /`, `r$()m`) may be any command: it gets the effects of every known command
+ *   whose name fits it.
+ * - `run-download`: a download (curl, wget, … writing to stdout) reaching an interpreter that reads its program
+ *   from stdin, through a pipeline (`curl … | sudo bash`, `… | tee x | sh`), a process substitution
+ *   (`bash <(curl …)`, `source <(curl …)`) or a substitution run as code (`eval "$(curl …)"`, `sh -c "$(wget …)"`).
+ * - `force-push` (git), `fork-bomb` (a function that calls itself through a pipe or twice).
+ */
+import { parseArgs } from "./args";
+import { COMMANDS, COMMAND_NAMES, commandSpec, type DeclaredEffect, type EffectKind } from "./commands";
+import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
+import { pipedText } from "./bash";
+import { dialectRoles, dialectTables } from "./dialects";
+import { commandName, strip, UNKNOWN_ARGS } from "./strip";
+import { globTemplate, hasHoles, matchSome, somePattern } from "./template";
+import { readsProgramFromStdin, STDIN_INTERPRETERS } from "./programs";
+import { SHELLS, SOURCERS } from "./wrappers";
+
+export interface Effect {
+  readonly kind: EffectKind;
+  readonly path?: string;
+  readonly recursive?: boolean;
+  readonly mode?: string;
+  readonly via: string;
+  /** The simple command it comes from (index into ShellAnalysis.commands). */
+  readonly command: number;
+  /** The working directory relative paths are resolved against, when a `cd` moved it (see SimpleCommand.cwd). */
+  readonly cwd?: string;
+}
+
+/** What a command the downloads of which reach stdout looks like (curl without -o, wget -O -, …). */
+const DOWNLOADERS: Readonly<Record<string, (args: readonly ShellWord[]) => boolean>> = {
+  curl: (args) => {
+    const a = parseArgs(args, COMMANDS.curl!.options!);
+    const out = a.options.get("output") ?? [];
+    return a.unknown || out.length === 0 || out.some((o) => o === "-" || o === "/dev/stdout") ? !a.options.has("remote-name") || a.unknown : false;
+  },
+  wget: (args) => {
+    const a = parseArgs(args, COMMANDS.wget!.options!);
+    return a.unknown || (a.options.get("output-document") ?? []).some((o) => o === "-" || o === "/dev/stdout");
+  },
+  fetch: (args) => args.some((w, k) => (w.text === "-o" && args[k + 1]?.text === "-") || w.text === "-o-"),
+  http: () => true,
+  https: () => true,
+  xh: () => true,
+  xhs: () => true,
+  httpie: () => true,
+  lynx: (args) => args.some((w) => /^-(source|dump)$/.test(w.text)),
+  links: (args) => args.some((w) => /^-(source|dump)$/.test(w.text)),
+  w3m: (args) => args.some((w) => /^-dump/.test(w.text)),
+  nc: () => true,
+  ncat: () => true,
+  netcat: () => true,
+  socat: () => true,
+  telnet: () => true,
+  openssl: (args) => args[0]?.text === "s_client",
+  gh: (args) => args[0]?.text === "api",
+  aria2c: (args) => args.some((w, k) => (w.text === "-o" || w.text === "--out") && args[k + 1]?.text === "-"),
+};
+
+/**
+ * The command a simple command finally runs: its name and arguments. xargs-style wrappers append arguments at run
+ * time: the words the previous pipeline stage is known to produce (`echo ~ | xargs rm -rf`, `find / | xargs …`),
+ * else an unknown word.
+ */
+export function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
+  if (c.words.length === 0) return undefined;
+  const s = strip(c.words);
+  const head = c.words[s.start];
+  if (!head) return undefined;
+  const args = c.words.slice(s.start + 1, s.end);
+  if (s.appends) {
+    const replace = args.findIndex((w) => w.text === "{}" || w.text.includes("{}"));
+    if (produced && produced.length > 0 && replace >= 0) {
+      const w = args[replace]!;
+      args.splice(replace, 1, ...produced.map((p) => ({ ...w, value: w.value.split("{}").join(p.value), text: w.text.split("{}").join(p.text) })));
+    } else args.push(...(produced && produced.length > 0 ? produced : [UNKNOWN_ARGS]));
+  }
+  const name = c.dialect === "bash" ? commandName(head.value) : head.value;
+  return { name, args, start: s.start };
+}
+
+/**
+ * What a command is known to write to stdout, as words (for xargs): echo/printf text, find's paths, device names.
+ * `every`: the words stand for every path under a directory (find with no name filter), so what is done to each
+ * is done to the directory recursively.
+ */
+function producedWords(c: SimpleCommand): { words: ShellWord[]; every: boolean } | undefined {
+  const f = finalCommand(c);
+  if (!f) return undefined;
+  const word = (value: string): ShellWord => ({ text: value, value, raw: value, splits: false, procsub: undefined, substs: [] });
+  if (f.name === "echo" || f.name === "printf") {
+    const text = pipedText(c);
+    return text === undefined ? undefined : { words: text.split(/[\s\0]+/).filter((x) => x !== "").map(word), every: false };
+  }
+  if (f.name === "find") {
+    const starts: ShellWord[] = [];
+    let k = 0;
+    while (k < f.args.length && ["-H", "-L", "-P"].includes(f.args[k]!.text)) k++;
+    for (; k < f.args.length && !f.args[k]!.text.startsWith("-") && f.args[k]!.text !== "(" && f.args[k]!.text !== "!"; k++) starts.push(f.args[k]!);
+    const expr = f.args.slice(k).map((w) => w.value);
+    const nameAt = expr.findIndex((t) => t === "-name" || t === "-iname");
+    const name = nameAt >= 0 ? expr[nameAt + 1] : undefined;
+    const narrowed = name !== undefined || expr.some((t) => ["-path", "-ipath", "-regex", "-iregex", "-newer", "-user", "-group", "-perm", "-size", "-mtime", "-mmin", "-empty", "-samefile", "-inum", "-links", "-wholename"].includes(t));
+    const roots = starts.length > 0 ? starts : [word(".")];
+    if (!narrowed) return { words: roots, every: true };
+    const tail = name !== undefined ? globTemplate(name) : "\uE001";
+    return { words: roots.map((w) => word(`${w.value.replace(/\/+$/, "")}/${tail}`)), every: false };
+  }
+  // Some name each (HOLE_NOEXT: not "every entry", as a glob would be).
+  if (f.name === "lsblk" || f.name === "blkid" || f.name === "ls" || f.name === "fd" || f.name === "git") return { words: [word("\uE005")], every: false };
+  return undefined;
+}
+
+/** Known command names a dynamic command word may stand for. */
+function namesFitting(template: string): string[] {
+  const p = somePattern([template.replace(/[\uE000-\uE004]/g, "*")].flatMap((t) => t.split("*")));
+  // The template's holes are the pattern's stars here: does some known name fit the template?
+  return COMMAND_NAMES.filter((n) => matchSome(p, n));
+}
+
+function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWord[], upstream?: SimpleCommand): DeclaredEffect[] {
+  const table = dialectTables[c.dialect];
+  if (table) {
+    const own = table(name, args, c, upstream);
+    if (own !== undefined) return own;
+  }
+  const spec = commandSpec(name);
+  if (!spec?.effects) return [];
+  const parsed = parseArgs(args, spec.options ?? {});
+  return spec.effects(parsed, args);
+}
+
+const REDIRECT_WRITES = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
+
+export function effectsOf(analysis: ShellAnalysis): Effect[] {
+  const out: Effect[] = [];
+  const add = (command: number, e: DeclaredEffect) => {
+    const c = analysis.commands[command];
+    const recursive = c?.everyPathUnder && (e.kind === "delete" || e.kind === "chmod") ? { recursive: true } : {};
+    out.push({ ...e, ...recursive, command, ...(c?.cwd !== undefined ? { cwd: c.cwd } : {}) });
+  };
+  /** The previous stage of a command's pipeline, when it has one. */
+  const upstream = (i: number): SimpleCommand | undefined => {
+    const c = analysis.commands[i]!;
+    if (!c.pipe || c.pipe.index === 0) return undefined;
+    const stages = analysis.pipelines.get(c.pipe.id) ?? [];
+    const before = stages.filter((j) => analysis.commands[j]!.pipe!.index === c.pipe!.index - 1);
+    return before.length > 0 ? analysis.commands[before[before.length - 1]!] : undefined;
+  };
+  const downloaderAt = new Set<number>();
+  const interpreterAt = new Set<number>();
+
+  analysis.commands.forEach((c, i) => {
+    for (const r of c.redirects) {
+      if (!r.target) continue;
+      const t = r.target.value;
+      if (r.op === ">&" && /^[0-9-]+$/.test(t)) continue;
+      if (REDIRECT_WRITES.has(r.op)) add(i, { kind: "write", path: t, via: `redirect ${r.op}` });
+      if (r.op === "<" || r.op === "<>" || (r.op === "<&" && !/^[0-9-]+$/.test(t))) add(i, { kind: "read", path: t, via: `redirect ${r.op}` });
+    }
+    const role = dialectRoles[c.dialect]?.(c);
+    if (role?.downloader) downloaderAt.add(i);
+    if (role?.executor) interpreterAt.add(i);
+    const up = upstream(i);
+    const produced = up ? producedWords(up) : undefined;
+    const f = finalCommand(c, produced?.words);
+    if (!f) return;
+    const names = hasHoles(f.name) ? namesFitting(f.name) : [f.name];
+    const every = produced?.every === true && strip(c.words).appends;
+    for (const name of names) {
+      for (const e of declaredEffects(c, name, f.args, up)) add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
+      const dl = DOWNLOADERS[name];
+      if (dl && dl(f.args)) downloaderAt.add(i);
+      if (readsProgramFromStdin(name, f.args)) interpreterAt.add(i);
+    }
+    if (hasHoles(f.name)) {
+      // A dynamic command may be a downloader or an interpreter as well.
+      downloaderAt.add(i);
+      if (f.args.length === 0) interpreterAt.add(i);
+    }
+  });
+
+  // Pipelines: a download upstream of an interpreter that reads its program from stdin.
+  for (const stages of analysis.pipelines.values()) {
+    let download: number | undefined;
+    for (const ci of stages) {
+      if (download !== undefined && interpreterAt.has(ci) && ci !== download) {
+        add(ci, { kind: "run-download", via: `${describe(analysis, download)} | ${describe(analysis, ci)}` });
+        break;
+      }
+      if (downloaderAt.has(ci)) download = ci;
+    }
+  }
+
+  // Substitutions and process substitutions run as code.
+  const scriptHasDownload = scriptDownloads(analysis, downloaderAt);
+  analysis.commands.forEach((c, i) => {
+    const f = finalCommand(c);
+    if (!f) return;
+    const head = c.words[f.start]!;
+    const codeWords: ShellWord[] = [head];
+    const base = f.name;
+    if (base === "eval") codeWords.push(...f.args);
+    if (SOURCERS.has(base) && f.args[0]) codeWords.push(f.args[0]);
+    if (SHELLS.has(base) || STDIN_INTERPRETERS.test(base) || dialectRoles[c.dialect]?.(c).executor) codeWords.push(...f.args);
+    for (const w of codeWords) {
+      const scripts = [...w.substs, ...(w.procsub !== undefined ? [w.procsub] : [])];
+      if (scripts.some((s) => scriptHasDownload(s))) {
+        add(i, { kind: "run-download", via: `${base} runs a download as code` });
+        return;
+      }
+    }
+    // `bash < <(curl …)`, `source /dev/stdin <<< "$(curl …)"`: a download on the stdin of a program reader.
+    if (interpreterAt.has(i) && (c.stdinFrom ?? []).some((s) => scriptHasDownload(s))) add(i, { kind: "run-download", via: `${base} reads a download on stdin` });
+  });
+
+  // Fork bombs: a function that calls itself from a pipeline, or twice.
+  for (const [name, body] of analysis.functions) {
+    const calls = body.filter((ci) => finalCommand(analysis.commands[ci]!)?.name === name);
+    if (calls.length >= 2 || calls.some((ci) => analysis.commands[ci]!.pipe !== undefined)) add(calls[0]!, { kind: "fork-bomb", via: `${name}() calls itself` });
+  }
+  return out;
+}
+
+/** A predicate: does script `s` (or anything nested in it) run a download? Memoised over the analysis. */
+function scriptDownloads(analysis: ShellAnalysis, downloaderAt: ReadonlySet<number>): (s: number) => boolean {
+  const direct = new Set<number>();
+  for (const ci of downloaderAt) direct.add(analysis.commands[ci]!.script);
+  const memo = new Map<number, boolean>();
+  const children = new Map<number, number[]>();
+  analysis.scripts.forEach((s, si) => {
+    if (!s.parent) return;
+    const parentScript = analysis.commands[s.parent.command]?.script;
+    if (parentScript === undefined) return;
+    const list = children.get(parentScript);
+    if (list) list.push(si);
+    else children.set(parentScript, [si]);
+  });
+  const has = (s: number, depth = 0): boolean => {
+    const hit = memo.get(s);
+    if (hit !== undefined) return hit;
+    const r = direct.has(s) || (depth < 32 && (children.get(s) ?? []).some((c) => has(c, depth + 1)));
+    memo.set(s, r);
+    return r;
+  };
+  return has;
+}
+
+function describe(analysis: ShellAnalysis, i: number): string {
+  return finalCommand(analysis.commands[i]!)?.name ?? "?";
+}

@@ -1,0 +1,124 @@
+/**
+ * Commands that run another command: one declaration each, and nothing else knows about them. A wrapper is
+ * stripped (its options and fixed arguments skipped) so that rules and effects see the command it runs:
+ * `sudo -u root nice -n 5 rm -rf /` is examined as `rm -rf /` as well as at every stage in between.
+ *
+ * Each entry says which of its options take an argument (so `sudo -u root rm` skips `root`), how many fixed
+ * arguments come before the wrapped command (`timeout 10s …`, `flock /tmp/l …`), and where it takes a *code
+ * string* instead of a command (`su -c '…'`, `watch '…'`, `tmux new -d '…'`), which is then parsed as a script.
+ */
+export interface WrapperSpec {
+  /** Short options that take an argument (`-u root`, `-uroot`). */
+  readonly shortArg?: string;
+  /** Long options (without `--`) that take an argument when written without `=`. */
+  readonly longArg?: readonly string[];
+  /** Fixed arguments before the wrapped command, e.g. 1 for `timeout DURATION`. A test decides when optional. */
+  readonly positional?: number | ((word: string) => number);
+  /** Options whose argument is a code string run by a shell (`-c` of su/runuser/sg/flock/script). */
+  readonly codeOptions?: readonly string[];
+  /** The rest of the words is joined into a code string run by a shell (`watch`, `ssh host …`, `tmux new …`). */
+  readonly restIsCode?: boolean;
+  /** More arguments are appended at run time (xargs: read from stdin; parallel: from `:::`). */
+  readonly appendsArgs?: boolean;
+  /** An option after which the wrapped command starts at once (`--`), besides the first non-option word. */
+  readonly stopsAt?: readonly string[];
+  /** Claude Code strips it too, so allow rules may match past it (contract: timeout, time, nice, nohup, stdbuf,
+   *  command, builtin, noglob, bare xargs). */
+  readonly client?: boolean;
+  /** Only a wrapper when its first argument is one of these (`busybox rm`, `tmux new-session`). */
+  readonly subcommands?: readonly string[];
+  /** Leading `VAR=value` words after the options are assignments, not the command (`env`, `sudo`). */
+  readonly assignments?: boolean;
+  /** A lone `-` is an option (`su - root`: a login shell). */
+  readonly loneDash?: boolean;
+  /** Words from one of these on are the wrapper's inputs, not the command's arguments (`parallel … ::: a b`). */
+  readonly inputsAfter?: readonly string[];
+}
+
+const DURATION = /^[0-9]*\.?[0-9]+[smhd]?$/;
+const NUMBER = /^-?[0-9]+$/;
+
+export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
+  // The client's own list.
+  timeout: { shortArg: "sk", longArg: ["signal", "kill-after"], positional: (w) => (DURATION.test(w) ? 1 : 0), client: true },
+  time: { shortArg: "fo", longArg: ["format", "output"], client: true },
+  nice: { shortArg: "n", longArg: ["adjustment"], client: true, positional: (w) => (/^-[0-9]+$/.test(w) ? 1 : 0) },
+  nohup: { client: true },
+  stdbuf: { shortArg: "ioe", longArg: ["input", "output", "error"], client: true },
+  command: { client: true },
+  builtin: { client: true },
+  noglob: { client: true },
+  xargs: {
+    shortArg: "nPILsdEaeil",
+    longArg: ["max-args", "max-procs", "delimiter", "arg-file", "max-chars", "process-slot-var", "replace", "eof", "max-lines"],
+    appendsArgs: true,
+    client: true,
+  },
+  // Privilege and environment.
+  exec: { shortArg: "a" },
+  env: {
+    shortArg: "uCSP",
+    longArg: ["unset", "chdir", "split-string", "default-signal", "ignore-signal", "block-signal"],
+    codeOptions: ["-S", "--split-string"],
+    assignments: true,
+  },
+  sudo: {
+    shortArg: "ugCDhprtTURc",
+    longArg: ["user", "group", "close-from", "chdir", "prompt", "role", "type", "command-timeout", "other-user", "host", "chroot", "login-class"],
+    assignments: true,
+  },
+  doas: { shortArg: "uC" },
+  su: { loneDash: true, shortArg: "cgGsw", longArg: ["command", "group", "supp-group", "shell", "whitelist-environment"], codeOptions: ["-c", "--command"], positional: (w) => (w.startsWith("-") ? 0 : 1) },
+  runuser: { loneDash: true, shortArg: "cgGsuw", longArg: ["command", "group", "supp-group", "shell", "user", "whitelist-environment"], codeOptions: ["-c", "--command"], positional: (w) => (w.startsWith("-") ? 0 : 1) },
+  sg: { shortArg: "c", codeOptions: ["-c"], positional: 1 },
+  chroot: { longArg: ["userspec", "groups"], positional: 1 },
+  // Scheduling and limits.
+  ionice: { shortArg: "cnpP", longArg: ["class", "classdata", "pid", "pgid", "uid"] },
+  chrt: { shortArg: "T", longArg: ["sched-runtime", "sched-period", "sched-deadline"], positional: (w) => (NUMBER.test(w) ? 1 : 0) },
+  prlimit: { shortArg: "p", longArg: ["pid"] },
+  taskset: { shortArg: "", positional: (w) => (/^(0x)?[0-9a-f,-]+$/i.test(w) ? 1 : 0) },
+  setsid: {},
+  flock: { shortArg: "wEc", longArg: ["timeout", "conflict-exit-code", "command"], codeOptions: ["-c", "--command"], positional: 1 },
+  unbuffer: {},
+  nocache: {},
+  caffeinate: { shortArg: "tw" },
+  "systemd-run": {
+    shortArg: "MpEHu",
+    longArg: ["unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "service-type"],
+  },
+  "dbus-run-session": { longArg: ["config-file", "dbus-daemon"] },
+  "dbus-launch": {},
+  // Terminals and schedulers that run a command.
+  watch: { shortArg: "nqd", longArg: ["interval", "differences"], restIsCode: true },
+  screen: { shortArg: "SsceLptTh", positional: 0 },
+  tmux: { subcommands: ["new-session", "new", "new-window", "neww", "send-keys", "send", "split-window", "splitw", "respawn-pane"], shortArg: "sncxyteFlpT", restIsCode: true },
+  parallel: { shortArg: "jSP", longArg: ["jobs", "sshlogin", "delay", "timeout", "joblog", "results", "halt"], appendsArgs: true, inputsAfter: [":::", "::::", ":::+", "::::+"] },
+  // Debuggers, sandboxes and proxies.
+  strace: { shortArg: "eoOpPsSuEbIXa", positional: 0 },
+  ltrace: { shortArg: "eoOpsuEnaAlL", positional: 0 },
+  valgrind: {},
+  firejail: {},
+  proxychains: { shortArg: "f" },
+  proxychains4: { shortArg: "f" },
+  torsocks: { shortArg: "uapP" },
+  unshare: { shortArg: "RwSG", longArg: ["setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups"] },
+  nsenter: { shortArg: "tSGrw", longArg: ["target", "setuid", "setgid", "root", "wd"] },
+  script: { shortArg: "cEIOBTtm", longArg: ["command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format"], codeOptions: ["-c", "--command"], positional: 0 },
+  // Multi-call binaries: `busybox rm -rf /` is `rm -rf /`.
+  busybox: {},
+  toybox: {},
+  // Remote execution: the rest runs on another host, as code (still a command someone runs).
+  ssh: { shortArg: "BbcDEeFIiJLlmOopQRSWw", restIsCode: true, positional: 1 },
+};
+
+/** Shells that run a code string given with `-c`, or read their script from stdin when given no script file. */
+export const SHELLS: ReadonlySet<string> = new Set([
+  "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "yash", "posh", "rbash", "tcsh", "csh", "ksh93", "pdksh", "oksh", "loksh",
+]);
+
+/** `bash -c` style options that take an argument (so `bash -o pipefail -c '…'` finds the `-c` string). */
+export const SHELL_ARG_OPTIONS: ReadonlySet<string> = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
+
+/** Commands that run their arguments as shell code: `eval a b` runs `a b`; `source`/`.` run a file. */
+export const EVALUATORS: ReadonlySet<string> = new Set(["eval"]);
+export const SOURCERS: ReadonlySet<string> = new Set(["source", "."]);
