@@ -28,6 +28,11 @@ export interface CompiledWhen {
   fansOut: boolean;
   source: string;
   regex: LinearRegex;
+  /**
+   * Only for patterns compiled on first use (see lazyPatterns): the compile error, if compiling failed. Such a
+   * pattern never matches; the handler fails through onError/failMode instead (never a match-everything).
+   */
+  compileError?: () => string | undefined;
 }
 
 interface CompiledHandlerBase {
@@ -156,18 +161,26 @@ export interface CompileOptions {
   lazyPatterns?: boolean;
 }
 
-/** A regex compiled on its first test; the source was validated when the policy was published. */
-function lazyRegex(source: string): LinearRegex {
+/**
+ * A regex compiled on its first test; the source was validated when the policy was published. Should it fail to
+ * compile all the same (a stored document edited by hand, an RE2 change), it matches nothing and says why through
+ * `compileError`: matching everything would make an `allow` rule with a `when` allow everything.
+ */
+function lazyRegex(source: string): Pick<CompiledWhen, "regex" | "compileError"> {
   let compiled: LinearRegex | undefined;
+  let error: string | undefined;
+  const compile = () => {
+    if (compiled) return;
+    const r = compileRegex(source);
+    if (r.ok) compiled = r.value;
+    else {
+      error = r.error;
+      compiled = { test: () => false };
+    }
+  };
   return {
-    test(s: string) {
-      if (!compiled) {
-        const r = compileRegex(source);
-        // Cannot happen for a validated document; if it did, match everything so deny/block rules fail closed.
-        compiled = r.ok ? r.value : { test: () => true };
-      }
-      return compiled.test(s);
-    },
+    regex: { test: (s: string) => (compile(), compiled!.test(s)) },
+    compileError: () => (compile(), error),
   };
 }
 
@@ -311,7 +324,7 @@ function compileHandler(
   const when: CompiledWhen[] = [];
   for (const [p, source] of Object.entries(h.when ?? {})) {
     if (options.lazyPatterns) {
-      when.push({ path: p, segments: p.split("."), fansOut: p.split(".").includes("*"), source, regex: lazyRegex(source) });
+      when.push({ path: p, segments: p.split("."), fansOut: p.split(".").includes("*"), source, ...lazyRegex(source) });
       continue;
     }
     const regex = compileRegex(source);

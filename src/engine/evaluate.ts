@@ -1,11 +1,12 @@
 import { aggregate, strongerVerdict } from "./aggregate";
-import type {
-  CompiledEvent,
-  CompiledHandler,
-  CompiledHttpHandler,
-  CompiledPolicy,
-  CompiledPromptHandler,
-  CompiledRuleHandler,
+import {
+  failVerdict,
+  type CompiledEvent,
+  type CompiledHandler,
+  type CompiledHttpHandler,
+  type CompiledPolicy,
+  type CompiledPromptHandler,
+  type CompiledRuleHandler,
 } from "./compilePolicy";
 import type { EventSpec, Verdict } from "./eventSpec";
 import type { Aggregate, HandlerOutcome } from "./outcome";
@@ -113,10 +114,16 @@ const strongest = (spec: EventSpec): Verdict | undefined =>
   spec.verdicts.includes("block") ? "block" : spec.verdicts.includes("deny") ? "deny" : undefined;
 
 function failureOutcome(h: CompiledPromptHandler | CompiledHttpHandler, what: string): HandlerOutcome {
+  return failedAs(h, what, h.onError);
+}
+
+/** A handler that failed contributes `onError` (a rule, which has none: the policy's failMode verdict). */
+function failedAs(h: CompiledHandler, what: string, onError: Verdict | "none"): HandlerOutcome {
   const o: HandlerOutcome = { id: h.id, order: h.order, error: what };
-  if (h.onError !== "none") {
-    o.verdict = h.onError;
-    o.reason = `hookgate: ${h.type === "prompt" ? "the policy's LLM judge" : "the policy's forwarded hook"} "${h.id}" ${what}; failing ${h.onError === "allow" ? "open" : "closed"}.`;
+  if (onError !== "none") {
+    const kind = h.type === "prompt" ? "LLM judge" : h.type === "http" ? "forwarded hook" : "rule";
+    o.verdict = onError;
+    o.reason = `hookgate: the policy's ${kind} "${h.id}" ${what}; failing ${onError === "allow" ? "open" : "closed"}.`;
   }
   return o;
 }
@@ -124,6 +131,23 @@ function failureOutcome(h: CompiledPromptHandler | CompiledHttpHandler, what: st
 interface Candidate {
   handler: CompiledHandler;
   why: string;
+  /** Set when the handler cannot be evaluated (a `when` pattern that does not compile): it fails, never fires. */
+  failed?: string;
+}
+
+/**
+ * A `when` pattern compiled on first use that turned out not to compile. The handler then fails (onError, or the
+ * failMode verdict for a rule) when every other `when` matches, and is skipped when one does not.
+ */
+function brokenWhen(h: CompiledHandler, input: Record<string, unknown>): { failed: string } | { skip: string } | undefined {
+  let failed: string | undefined;
+  for (const w of h.when) {
+    const error = w.compileError?.();
+    if (error !== undefined) failed ??= `could not be evaluated: its when ${w.path} pattern /${w.source}/ does not compile (${error})`;
+  }
+  if (failed === undefined) return undefined;
+  for (const w of h.when) if (w.compileError?.() === undefined && !whenMatches(w, input)) return { skip: `when ${w.path} does not match /${w.source}/` };
+  return { failed };
 }
 
 /**
@@ -247,6 +271,13 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
         why = gate.rule ? `if ${gate.rule} matches ${part}` : `unless does not cover ${part}`;
       }
       if (h.when.length > 0) {
+        const broken = brokenWhen(h, input);
+        if (broken !== undefined) {
+          if ("skip" in broken) {
+            if (explain) trace.handlers.push(skipped(h, broken.skip));
+          } else candidates.push({ handler: h, why, failed: broken.failed });
+          continue;
+        }
         const failed = whenGate(h, input);
         if (failed !== undefined) {
           if (explain) trace.handlers.push(skipped(h, failed));
@@ -302,7 +333,7 @@ export async function evaluate(
     // No await at all when nothing needs a claim: judges then start in the same tick, and the rules-only path
     // stays synchronous up to the answer.
     const claimed = (list: Candidate[]): Candidate[] | Promise<Candidate[]> => {
-      const once = list.filter((c) => c.handler.once && !c.handler.dryRun);
+      const once = list.filter((c) => c.handler.once && !c.handler.dryRun && c.failed === undefined);
       return once.length === 0 ? list : claimOnceEach(list, once);
     };
     const claimOnceEach = async (list: Candidate[], once: Candidate[]): Promise<Candidate[]> => {
@@ -337,7 +368,7 @@ export async function evaluate(
     let ruleVerdict: Verdict | undefined;
     const ruleCandidates = claimed(candidates.filter((c) => c.handler.type === "rule"));
     for (const c of Array.isArray(ruleCandidates) ? ruleCandidates : await ruleCandidates) {
-      const o = ruleOutcome(c.handler as CompiledRuleHandler);
+      const o = c.failed !== undefined ? failedAs(c.handler, c.failed, failVerdict(spec, policy.failMode)) : ruleOutcome(c.handler as CompiledRuleHandler);
       if (!c.handler.dryRun) ruleVerdict = strongerVerdict(ruleVerdict, o.verdict);
       record(c, o);
     }
@@ -399,8 +430,9 @@ async function runSlow(
   });
   try {
     return await Promise.all(
-      slow.map(async ({ handler: h }): Promise<HandlerOutcome> => {
+      slow.map(async ({ handler: h, failed }): Promise<HandlerOutcome> => {
         if (h.type === "rule") throw new Error("unreachable");
+        if (failed !== undefined) return failureOutcome(h, failed);
         const perHandlerMs = Math.min(deadlineMs, (h.doc.timeout ?? (h.type === "prompt" ? 30 : 10)) * 1000);
         const local = AbortSignal.any([controller.signal, AbortSignal.timeout(perHandlerMs)]);
         const work = (async (): Promise<HandlerOutcome> => {

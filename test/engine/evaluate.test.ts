@@ -488,3 +488,69 @@ describe("once and deterministic-first together", () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe("a `when` pattern that cannot compile on first use (issue 8, item 7)", () => {
+  // A stored revision this engine version validated loads with patterns compiled on first use (lazyPatterns). If one
+  // does not compile all the same, the handler fails like a judge that failed: never a match-everything.
+  const lazy = (doc: unknown): CompiledPolicy => {
+    const c = compilePolicy(doc, { lazyPatterns: true });
+    if (!c.ok) throw new Error(JSON.stringify(c.error));
+    return c.value;
+  };
+  const BAD = "a(b";
+  const group = (hooks: unknown[]) => ({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } });
+
+  it("an allow rule whose `when` cannot compile never allows; closed: it denies, saying which pattern", async () => {
+    const policy = lazy(group([{ type: "rule", id: "allow-npm", when: { "tool_input.command": BAD }, decision: "allow" }]));
+    const r = await run(policy, "PreToolUse", bashInput("rm -rf /home/dev"));
+    expect((r.answer as any).hookSpecificOutput?.permissionDecision).toBe("deny");
+    expect((r.answer as any).hookSpecificOutput.permissionDecisionReason).toContain("a(b");
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/^allow-npm: could not be evaluated: its when tool_input\.command pattern \/a\(b\/ does not compile/);
+    expect(r.trace.handlers.find((h) => h.id === "allow-npm")?.status).toBe("failed");
+    expect(r.aggregate.verdict).not.toBe("allow");
+  });
+
+  it("failMode open: a broken allow or deny rule contributes nothing", async () => {
+    const policy = lazy({
+      failMode: "open",
+      ...group([
+        { type: "rule", id: "allow-x", when: { "tool_input.command": BAD }, decision: "allow" },
+        { type: "rule", id: "deny-x", when: { "tool_input.command": BAD }, decision: "deny", reason: "no" },
+      ]),
+    });
+    const r = await run(policy, "PreToolUse", bashInput("ls"));
+    expect(r.answer).toEqual({});
+    expect(r.errors).toHaveLength(2);
+  });
+
+  it("a deny rule whose `when` cannot compile contributes its failure verdict (closed → deny)", async () => {
+    const policy = lazy(group([{ type: "rule", id: "deny-x", when: { "tool_input.command": BAD }, decision: "deny", reason: "no" }]));
+    const r = await run(policy, "PreToolUse", bashInput("ls"));
+    expect((r.answer as any).hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(r.errors[0]).toMatch(/deny-x: could not be evaluated/);
+  });
+
+  it("a judge whose `when` cannot compile is not called and contributes its onError", async () => {
+    const { judge, calls } = recordingJudge();
+    const policy = lazy(group([{ type: "prompt", id: "j", prompt: "ok?", when: { "tool_input.command": BAD }, onError: "ask" }]));
+    const r = await run(policy, "PreToolUse", bashInput("ls"), { judge });
+    expect(calls).toEqual([]);
+    expect((r.answer as any).hookSpecificOutput.permissionDecision).toBe("ask");
+    expect(r.errors[0]).toMatch(/^j: could not be evaluated/);
+  });
+
+  it("a handler whose other `when` does not match is skipped, not failed", async () => {
+    const policy = lazy(group([{ type: "rule", id: "x", when: { "tool_input.command": BAD, cwd: "^/nowhere$" }, decision: "allow" }]));
+    const r = await run(policy, "PreToolUse", bashInput("ls"));
+    expect(r.answer).toEqual({});
+    expect(r.errors).toEqual([]);
+    expect(r.trace.handlers.find((h) => h.id === "x")?.status).toBe("skipped");
+  });
+
+  it("valid lazy patterns still match as compiled ones do", async () => {
+    const policy = lazy(group([{ type: "rule", id: "sudo", when: { "tool_input.command": "\\bsudo\\b" }, decision: "deny", reason: "no sudo" }]));
+    expect((await run(policy, "PreToolUse", bashInput("sudo ls"))).aggregate.verdict).toBe("deny");
+    expect((await run(policy, "PreToolUse", bashInput("ls"))).answer).toEqual({});
+  });
+});
