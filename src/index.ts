@@ -2,7 +2,7 @@ import { Coordinator } from "./coordinator";
 import { seedDevelopment } from "./devSeed";
 import { createApp } from "./http/app";
 import { httpForwarder } from "./httpForward";
-import { kvVerdictCache, llmJudge, type LlmConfig } from "./llmJudge";
+import { kvVerdictCache, llmConfigFrom, llmJudge } from "./llmJudge";
 import type { Services } from "./services";
 import { D1DecisionLog } from "./stores/d1DecisionLog";
 import { dedupKey, findDuplicate, rememberAnswer } from "./stores/kvDedup";
@@ -11,16 +11,9 @@ import { KvTokenStore } from "./stores/kvTokenStore";
 
 export { Coordinator };
 
-function llmConfig(env: Env): LlmConfig | undefined {
-  const provider = env.LLM_PROVIDER === "openai" ? "openai" : "anthropic";
-  const baseUrl = env.LLM_BASE_URL || (provider === "anthropic" && env.LLM_API_KEY ? "https://api.anthropic.com" : undefined);
-  if (!baseUrl) return undefined;
-  return { baseUrl, provider, defaultModel: env.LLM_MODEL || "claude-haiku-4-5", ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}) };
-}
-
 export function servicesFor(env: Env): Services {
   const coordinator = (name: string) => env.COORDINATOR.get(env.COORDINATOR.idFromName(name));
-  const llm = llmConfig(env);
+  const llm = llmConfigFrom(env);
   const cache = kvVerdictCache(env.HOOKGATE_KV);
   const forward = httpForwarder(env as unknown as Record<string, unknown>);
   return {

@@ -11,6 +11,14 @@ export interface LlmConfig {
   defaultModel: string;
 }
 
+/** The model settings from the Worker's environment; undefined when none is configured (judges then fail). */
+export function llmConfigFrom(env: Pick<Env, "LLM_PROVIDER" | "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL">): LlmConfig | undefined {
+  const provider = env.LLM_PROVIDER === "openai" ? "openai" : "anthropic";
+  const baseUrl = env.LLM_BASE_URL || (provider === "anthropic" && env.LLM_API_KEY ? "https://api.anthropic.com" : undefined);
+  if (!baseUrl) return undefined;
+  return { baseUrl, provider, defaultModel: env.LLM_MODEL || "claude-haiku-4-5", ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}) };
+}
+
 /** A cache for verdicts: the same model, prompt and input gets the same answer without a second call. */
 export interface VerdictCache {
   get(key: string): Promise<JudgeAnswer | null>;

@@ -109,6 +109,10 @@ function ruleOutcome(h: CompiledRuleHandler): HandlerOutcome {
   return o;
 }
 
+/** Why a judge cannot run without a model, and the settings that fix it (shown in answers and publish warnings). */
+export const NO_LLM =
+  "no LLM is configured for hookgate (set the Worker variable LLM_BASE_URL, or the secret LLM_API_KEY for Anthropic's API; LLM_PROVIDER=openai for an OpenAI-compatible endpoint)";
+
 /** The strongest verdict an event can express: once rules reach it, nothing slow can change the answer. */
 const strongest = (spec: EventSpec): Verdict | undefined =>
   spec.verdicts.includes("block") ? "block" : spec.verdicts.includes("deny") ? "deny" : undefined;
@@ -126,6 +130,12 @@ function failedAs(h: CompiledHandler, what: string, onError: Verdict | "none"): 
     o.reason = `hookgate: the policy's ${kind} "${h.id}" ${what}; failing ${onError === "allow" ? "open" : "closed"}.`;
   }
   return o;
+}
+
+/** A failure outcome without its verdict (see loopGuard in evaluate). */
+function notBlocking(o: HandlerOutcome): HandlerOutcome {
+  const { verdict: _verdict, reason: _reason, ...rest } = o;
+  return { ...rest, error: `${o.error}; not blocking, since stop_hook_active is true (a block would loop)` };
 }
 
 interface Candidate {
@@ -352,8 +362,13 @@ export async function evaluate(
       return list.filter((c) => !lost.has(c.handler));
     };
 
-    const record = (c: Candidate, outcome: HandlerOutcome, why = c.why) => {
+    // A Stop/SubagentStop with stop_hook_active is already continuing because a Stop hook blocked. A failure (a
+    // judge or forward that errs or times out, a pattern that does not compile) that blocked again would make the
+    // session loop until the client gives up, so there a failure never blocks; the error is still recorded.
+    const loopGuard = (spec.name === "Stop" || spec.name === "SubagentStop") && input.stop_hook_active === true;
+    const record = (c: Candidate, given: HandlerOutcome, why = c.why) => {
       const h = c.handler;
+      const outcome = loopGuard && given.error !== undefined && given.verdict === "block" ? notBlocking(given) : given;
       if (h.dryRun) {
         dryRun.push(outcome);
         trace.handlers.push({ id: h.id, path: h.path, type: h.type, status: "dry-run", why, outcome });
@@ -437,7 +452,7 @@ async function runSlow(
         const local = AbortSignal.any([controller.signal, AbortSignal.timeout(perHandlerMs)]);
         const work = (async (): Promise<HandlerOutcome> => {
           if (h.type === "prompt") {
-            if (!deps.judge) return failureOutcome(h, "could not run (no LLM is configured)");
+            if (!deps.judge) return failureOutcome(h, `could not run: ${NO_LLM}`);
             const answer = await deps.judge(h, input, local);
             if (answer.ok) return { id: h.id, order: h.order };
             if (answer.impossible && h.verdict === "block" && (spec.name === "Stop" || spec.name === "SubagentStop"))

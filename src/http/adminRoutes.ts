@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { eventByName } from "../../handlers";
-import { compilePolicy } from "../engine/compilePolicy";
-import { evaluate } from "../engine/evaluate";
+import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
+import { evaluate, NO_LLM } from "../engine/evaluate";
+import { llmConfigFrom } from "../llmJudge";
 import { buildSettings, serviceBaseUrl } from "../engine/settings";
 import { adminAuth } from "./auth";
 import { compileRecord, forgetPolicy, forgetToken } from "./caches";
@@ -34,6 +35,24 @@ async function currentCompiled(c: AppContext) {
   return loaded;
 }
 
+/**
+ * What the compiler cannot know: this deployment's settings. A `prompt` handler with no LLM configured fails on
+ * every request (its onError verdict: closed → deny/block), so the publish answer says so and how to fix it.
+ */
+function deploymentWarnings(compiled: CompiledPolicy, env: Env): Problem[] {
+  if (llmConfigFrom(env)) return [];
+  const warnings: Problem[] = [];
+  for (const event of Object.values(compiled.events))
+    for (const group of event.groups)
+      for (const h of group.handlers)
+        if (h.type === "prompt")
+          warnings.push({
+            path: h.path,
+            message: `this prompt handler cannot run: ${NO_LLM}; until then it contributes its onError verdict (${h.onError === "none" ? "no opinion" : `"${h.onError}"`})`,
+          });
+  return warnings;
+}
+
 /** The admin API (hookgate spec §7), behind `Authorization: Bearer $ADMIN_TOKEN`. */
 export function adminRoutes(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>();
@@ -41,7 +60,11 @@ export function adminRoutes(): Hono<AppEnv> {
   admin.put("/teams/:team/policy", adminAuth, async (c) => {
     const document = await readJsonObject(c);
     const compiled = compiledOrThrow(document);
-    const summary = { handlers: compiled.handlerCount, events: Object.keys(compiled.events), warnings: compiled.warnings };
+    const summary = {
+      handlers: compiled.handlerCount,
+      events: Object.keys(compiled.events),
+      warnings: [...compiled.warnings, ...deploymentWarnings(compiled, c.env)],
+    };
     if (isDryRun(c)) return c.json({ team: c.var.team, dryRun: true, valid: true, ...summary });
     const record = await c.var.services.policies.publish(c.var.team, document);
     forgetPolicy(c.var.team);

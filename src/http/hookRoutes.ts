@@ -56,8 +56,11 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
   if (!parsed.success)
     throw new HookgateError("invalid_input", `the ${spec.name} input is not valid`, { problems: issuesToProblems(parsed.error) });
   const input = parsed.data;
+  // A Stop/SubagentStop with stop_hook_active is already continuing because of a block: failing closed again would
+  // loop the session until the client gives up, so there hookgate's own failures let the stop through.
+  const stopLoop = (spec.name === "Stop" || spec.name === "SubagentStop") && input.stop_hook_active === true;
   if (c.var.authUnavailable)
-    return c.json(failureAnswer(spec, "closed", "the token check is unavailable"), 200, { "X-Hookgate-Policy-Revision": "unavailable" });
+    return c.json(failureAnswer(spec, stopLoop ? "open" : "closed", "the token check is unavailable"), 200, { "X-Hookgate-Policy-Revision": "unavailable" });
 
   const decisionId = crypto.randomUUID();
   // A policy that cannot be read (storage error, a corrupt record) fails closed like one that no longer compiles:
@@ -79,7 +82,8 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
 
   type Outcome = { answer: Record<string, unknown>; evaluation?: Evaluation; error?: string; dedup?: boolean; verdict?: string };
   // A failure answer, with the verdict it carries so the decision log shows what the client was told.
-  const failed = (mode: "open" | "closed", why: string, error: string): Outcome => {
+  const failed = (given: "open" | "closed", why: string, error: string): Outcome => {
+    const mode = stopLoop ? "open" : given;
     const verdict = failVerdict(spec, mode);
     return { answer: failureAnswer(spec, mode, why), error, ...(verdict !== "none" ? { verdict } : {}) };
   };

@@ -554,3 +554,59 @@ describe("a `when` pattern that cannot compile on first use (issue 8, item 7)", 
     expect((await run(policy, "PreToolUse", bashInput("ls"))).answer).toEqual({});
   });
 });
+
+describe("Stop and SubagentStop never loop on a failure (issue 8, item 8)", () => {
+  const stopPolicy = (event: "Stop" | "SubagentStop", hooks: unknown[]) => compiled({ hooks: { [event]: [{ hooks }] } });
+  const stopInput = (event: "Stop" | "SubagentStop", active: boolean) => ({
+    ...BASE,
+    hook_event_name: event,
+    stop_hook_active: active,
+    ...(event === "SubagentStop" ? { agent_id: "a1", agent_type: "Explore" } : {}),
+  });
+  const judgeThatFails = recordingJudge({ done: new Error("the LLM endpoint answered HTTP 500") }).judge;
+  const forwardThatFails: NonNullable<EvaluationDeps["forward"]> = async () => {
+    throw new Error("answered HTTP 502");
+  };
+
+  for (const event of ["Stop", "SubagentStop"] as const) {
+    it(`${event}: a failing judge blocks the first stop but never one with stop_hook_active`, async () => {
+      const policy = stopPolicy(event, [{ type: "prompt", id: "done", prompt: "May the agent stop? $ARGUMENTS" }]);
+      const first = await run(policy, event, stopInput(event, false), { judge: judgeThatFails });
+      expect((first.answer as any).decision).toBe("block");
+      const again = await run(policy, event, stopInput(event, true), { judge: judgeThatFails });
+      expect(again.answer).toEqual({});
+      expect(again.errors[0]).toMatch(/HTTP 500.*not blocking, since stop_hook_active is true/);
+    });
+
+    it(`${event}: a failing forward and a judge with no LLM never block with stop_hook_active`, async () => {
+      const policy = stopPolicy(event, [
+        { type: "http", id: "fwd", url: "https://hooks.example.com/stop", onError: "block" },
+        { type: "prompt", id: "done", prompt: "May the agent stop?" },
+      ]);
+      const again = await run(policy, event, stopInput(event, true), { forward: forwardThatFails });
+      expect(again.answer).toEqual({});
+      expect(again.errors).toHaveLength(2);
+    });
+  }
+
+  it("a judge slower than the deadline does not block a Stop with stop_hook_active", async () => {
+    const policy = compiled({ deadlineMs: 60, hooks: { Stop: [{ hooks: [{ type: "prompt", id: "done", prompt: "May it stop?" }] }] } });
+    const { judge } = recordingJudge({ done: { delayMs: 400, answer: { ok: false, reason: "no" } } });
+    const r = await run(policy, "Stop", stopInput("Stop", true), { judge });
+    expect(r.answer).toEqual({});
+    expect(r.errors[0]).toMatch(/deadline/);
+  });
+
+  it("a judge's real ok:false still blocks with stop_hook_active (only failures are let through)", async () => {
+    const policy = stopPolicy("Stop", [{ type: "prompt", id: "done", prompt: "May the agent stop?" }]);
+    const { judge } = recordingJudge({ done: { ok: false, reason: "run the tests" } });
+    expect((await run(policy, "Stop", stopInput("Stop", true), { judge })).answer).toEqual({ decision: "block", reason: "run the tests" });
+  });
+
+  it("with no LLM configured, the reason names the settings that fix it", async () => {
+    const policy = stopPolicy("Stop", [{ type: "prompt", id: "done", prompt: "May the agent stop?" }]);
+    const r = await run(policy, "Stop", stopInput("Stop", false));
+    expect((r.answer as any).decision).toBe("block");
+    for (const setting of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_PROVIDER"]) expect((r.answer as any).reason).toContain(setting);
+  });
+});
