@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { eventByName } from "../../handlers";
 import { HOOK_EVENTS, type EventSpec, type HookEventName, type Verdict } from "./eventSpec";
+import { forwardProblem } from "./forwardSecrets";
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
 import { compileRule, type CompiledRule } from "./permissionRule";
@@ -159,6 +160,11 @@ export interface CompileOptions {
    * (loading a stored revision on a cold isolate): RE2 compilation is most of the cost of a large policy.
    */
   lazyPatterns?: boolean;
+  /**
+   * The Worker secrets declared for forwarding (FORWARD_SECRETS), when the caller knows the deployment (publish):
+   * an `http` handler's `allowedEnvVars` may then name only those. hookgate's own credentials are refused always.
+   */
+  forwardSecrets?: readonly string[];
 }
 
 /**
@@ -201,7 +207,7 @@ export function compilePolicy(input: unknown, options: CompileOptions = {}): Res
         problems.push({ path: `hooks.${name}`, message: `unknown event "${name}"; events are ${HOOK_EVENTS.join(", ")}` });
   const salvaged = salvage(input);
   if (salvaged) {
-    const more = compileDocument(salvaged);
+    const more = compileDocument(salvaged, { forwardSecrets: options.forwardSecrets });
     if (!more.ok)
       for (const p of more.error)
         if (!problems.some((q) => q.path === p.path && q.message === p.message)) problems.push(p);
@@ -420,6 +426,10 @@ function compileHandler(
     return handlerObject(base, { type: "prompt", doc: h, verdict, onError });
   }
 
+  (h.allowedEnvVars ?? []).forEach((name, i) => {
+    const why = forwardProblem(name, options.forwardSecrets);
+    if (why !== undefined) problem(`allowedEnvVars[${i}]`, why);
+  });
   for (const [name, value] of Object.entries(h.headers ?? {}))
     for (const m of value.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)\}?/g))
       if (!(h.allowedEnvVars ?? []).includes(m[1]!))

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { eventByName } from "../../handlers";
 import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
 import { evaluate, NO_LLM } from "../engine/evaluate";
+import { forwardableSecrets } from "../engine/forwardSecrets";
 import { llmConfigFrom } from "../llmJudge";
 import { buildSettings, serviceBaseUrl } from "../engine/settings";
 import { adminAuth } from "./auth";
@@ -12,8 +13,9 @@ import { HookgateError } from "./errors";
 
 const isDryRun = (c: AppContext) => ["1", "true"].includes(c.req.query("dryRun") ?? "");
 
-function compiledOrThrow(document: unknown) {
-  const compiled = compilePolicy(document);
+/** Compile for this deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. */
+function compiledOrThrow(document: unknown, env: Env) {
+  const compiled = compilePolicy(document, { forwardSecrets: forwardableSecrets(env.FORWARD_SECRETS) });
   if (!compiled.ok)
     throw new HookgateError("policy_invalid", `the policy has ${compiled.error.length} problem(s)`, { problems: compiled.error });
   return compiled.value;
@@ -59,7 +61,7 @@ export function adminRoutes(): Hono<AppEnv> {
 
   admin.put("/teams/:team/policy", adminAuth, async (c) => {
     const document = await readJsonObject(c);
-    const compiled = compiledOrThrow(document);
+    const compiled = compiledOrThrow(document, c.env);
     const summary = {
       handlers: compiled.handlerCount,
       events: Object.keys(compiled.events),
@@ -92,7 +94,7 @@ export function adminRoutes(): Hono<AppEnv> {
     const { revision } = await validatedBody(c, z.strictObject({ revision: z.number().int().positive() }));
     const earlier = await c.var.services.policies.revision(c.var.team, revision);
     if (!earlier) throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
-    compiledOrThrow(earlier.document); // never roll back onto something that does not compile today
+    compiledOrThrow(earlier.document, c.env); // never roll back onto something that does not compile today
     const record = await c.var.services.policies.activate(c.var.team, revision);
     forgetPolicy(c.var.team);
     return c.json(record);
@@ -123,7 +125,7 @@ export function adminRoutes(): Hono<AppEnv> {
       c,
       z.strictObject({ input: z.record(z.string(), z.unknown()), policy: z.record(z.string(), z.unknown()).optional() }),
     );
-    const compiled = body.policy !== undefined ? compiledOrThrow(body.policy) : (await currentCompiled(c)).compiled;
+    const compiled = body.policy !== undefined ? compiledOrThrow(body.policy, c.env) : (await currentCompiled(c)).compiled;
     const name = body.input.hook_event_name;
     const spec = typeof name === "string" ? eventByName(name) : undefined;
     if (!spec) throw new HookgateError("unknown_event", "input.hook_event_name must name a hook event");
