@@ -4,14 +4,19 @@ import { createApp } from "./http/app";
 import { httpForwarder } from "./httpForward";
 import { kvVerdictCache, llmConfigFrom, llmJudge } from "./llmJudge";
 import type { Services } from "./services";
-import { D1DecisionLog } from "./stores/d1DecisionLog";
+import { D1DecisionLog, type DecisionLogOptions } from "./stores/d1DecisionLog";
 import { dedupKey, findDuplicate, rememberAnswer } from "./stores/kvDedup";
 import { KvPolicyStore } from "./stores/kvPolicyStore";
 import { KvTokenStore } from "./stores/kvTokenStore";
 
 export { Coordinator };
 
-export function servicesFor(env: Env): Services {
+/** Options for the parts that have timing of their own (tests pass them; the Worker uses the defaults). */
+export interface ServiceOptions {
+  decisionLog?: DecisionLogOptions;
+}
+
+export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
   const coordinator = (name: string) => env.COORDINATOR.get(env.COORDINATOR.idFromName(name));
   const llm = llmConfigFrom(env);
   const cache = kvVerdictCache(env.HOOKGATE_KV);
@@ -23,7 +28,7 @@ export function servicesFor(env: Env): Services {
     }),
     tokens: new KvTokenStore(env.HOOKGATE_KV),
     state: { claimOnce: (team, session, handlerId) => coordinator(`session:${team}:${session}`).claim(handlerId) },
-    decisions: new D1DecisionLog(env.DB),
+    decisions: new D1DecisionLog(env.DB, options.decisionLog),
     dedup: {
       key: dedupKey,
       find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),
@@ -42,10 +47,23 @@ export function servicesFor(env: Env): Services {
  * building them per request showed up in the HTTP benchmark).
  */
 const servicesByEnv = new WeakMap<Env, Services>();
+/** The same services, iterable, so their buffered decisions can be written on demand (drainDecisionLogs). */
+const allShared = new Set<Services>();
 function sharedServices(env: Env): Services {
   let services = servicesByEnv.get(env);
-  if (!services) servicesByEnv.set(env, (services = servicesFor(env)));
+  if (!services) {
+    servicesByEnv.set(env, (services = servicesFor(env)));
+    allShared.add(services);
+  }
   return services;
+}
+
+/**
+ * Write every decision this isolate's Worker has buffered and wait for the writes: a test can then look at the log
+ * and know that whatever a request recorded is there (instead of sleeping out the batch window).
+ */
+export async function drainDecisionLogs(): Promise<void> {
+  await Promise.all([...allShared].map((s) => s.decisions.drain()));
 }
 
 const app = createApp(sharedServices);

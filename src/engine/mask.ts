@@ -19,7 +19,21 @@ const SECRET_PATTERNS: readonly RegExp[] = [
 const ASSIGNED_SECRET = /\b((?:pass(?:word)?|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret)["']?\s*[:=]\s*["']?)([^\s"',;&]{4,})/gi;
 const SECRET_KEY_NAME = /^(?:pass(?:word)?|passwd|secret|.*token|api[_-]?key|.*access[_-]?key|private[_-]?key|client[_-]?secret|authorization|cookie)$/i;
 
+import { capValue, type CapLimits } from "./cap";
+
 export const MASK = "[masked]";
+
+/**
+ * Masking runs on request data, so its cost is bounded by capping the value first: each string is scanned up to
+ * 64 KiB, 256 KiB across the whole value, 1,000 entries per array/object, 64 levels; whatever is past the caps is
+ * cut (with a `…[truncated by hookgate: N chars]` marker) and never stored, logged, judged or forwarded.
+ */
+export const MASK_SCAN_LIMITS: CapLimits = { maxString: 64 * 1024, maxTotal: 256 * 1024, maxEntries: 1000, maxDepth: 64 };
+
+/** The value as it may leave the request: capped to MASK_SCAN_LIMITS, then masked. */
+export function maskForExport(value: unknown, maskFields: readonly string[] = []): unknown {
+  return maskSecrets(capValue(value, MASK_SCAN_LIMITS).value, maskFields);
+}
 
 export function maskText(text: string): string {
   let out = text;

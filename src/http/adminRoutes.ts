@@ -149,6 +149,9 @@ export function adminRoutes(): Hono<AppEnv> {
     return c.json(settings);
   });
 
+  // How the decision log is faring: records written, cut to the caps, batches retried, records replaced or lost.
+  admin.get("/decision-log", adminAuth, async (c) => c.json({ log: await c.var.services.decisions.health() }));
+
   admin.get("/teams/:team/decisions", adminAuth, async (c) => {
     const q = z
       .object({

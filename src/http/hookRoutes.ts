@@ -4,7 +4,7 @@ import type { EventSpec } from "../engine/eventSpec";
 import { evaluate, type Evaluation } from "../engine/evaluate";
 import type { Aggregate } from "../engine/outcome";
 import { respond } from "../engine/respond";
-import { maskSecrets } from "../engine/mask";
+import { maskForExport } from "../engine/mask";
 import type { DecisionRecord } from "../services";
 import { cacheTtlOf, teamAuth } from "./auth";
 import { loadPolicy, type LoadedPolicy } from "./caches";
@@ -158,7 +158,8 @@ function decisionRecord(
     latencyMs,
     dedup: result.dedup ?? false,
     errors: [...(ev?.errors ?? []), ...(result.error ? [result.error] : [])],
-    input: maskSecrets(input, maskFields),
+    // Capped and masked here; the log caps every field again (RECORD_LIMITS) before it buffers the record.
+    input: maskForExport(input, maskFields),
   };
   if (typeof input.session_id === "string") record.sessionId = input.session_id;
   if (typeof input.tool_name === "string") record.tool = input.tool_name;
