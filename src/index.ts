@@ -1,6 +1,7 @@
 import { Coordinator } from "./coordinator";
 import { seedDevelopment } from "./devSeed";
 import { createApp } from "./http/app";
+import { maskForExport } from "./engine/mask";
 import { httpForwarder } from "./httpForward";
 import { kvVerdictCache, llmConfigFrom, llmJudge } from "./llmJudge";
 import type { Services } from "./services";
@@ -35,7 +36,8 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
       remember: (key, value) => rememberAnswer(env.HOOKGATE_KV, key, value, Date.now()),
     },
     effects: (policy) => ({
-      forward,
+      // A forwarded hook server is outside hookgate too: it gets the input capped and masked like the log and the LLM.
+      forward: (handler, input, signal) => forward(handler, maskForExport(input, policy.document.maskFields ?? []) as Record<string, unknown>, signal),
       ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }) } : {}),
     }),
     now: () => Date.now(),

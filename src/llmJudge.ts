@@ -1,6 +1,6 @@
 import type { CompiledPromptHandler } from "./engine/compilePolicy";
 import type { JudgeAnswer } from "./engine/evaluate";
-import { maskSecrets } from "./engine/mask";
+import { maskForExport } from "./engine/mask";
 import { sha256Hex } from "./crypto";
 
 /** Where and how to reach the model (hookgate spec §4). */
@@ -45,7 +45,7 @@ export function inertJson(value: unknown): string {
 }
 
 export function judgePrompt(template: string, input: unknown, maskFields: readonly string[]): string {
-  const data = `<hook_input>\n${inertJson(maskSecrets(input, maskFields))}\n</hook_input>`;
+  const data = `<hook_input>\n${inertJson(maskForExport(input, maskFields))}\n</hook_input>`;
   // `\$` is a literal dollar sign in Claude Code's prompt hooks; keep that meaning.
   const withPlaceholder = template.replace(/\\\$/g, "\u0000");
   const filled = withPlaceholder.includes("$ARGUMENTS")
