@@ -8,7 +8,8 @@ import { servicesFor } from "../../src/index";
 import { uniqueTeam } from "../support/worker";
 
 const modelUrl = inject("modelUrl");
-const app = createApp(servicesFor);
+// The decision log writes at once (no 500 ms batch window), so waiting on the execution context is quick.
+const app = createApp((e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
 const ADMIN = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
 
 async function call(path: string, init: RequestInit) {

@@ -11,7 +11,8 @@ import { answerPath, type HookServerRequest } from "../support/hookServer";
 import { uniqueTeam } from "../support/worker";
 
 const hookUrl = inject("hookUrl");
-const app = createApp(servicesFor);
+// The decision log writes at once (no 500 ms batch window), so waiting on the execution context is quick.
+const app = createApp((e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
 const ADMIN = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
 // Secrets of this deployment: one declared for forwarding, and hookgate's own (which must never leave).
 const SECRETS: Record<string, string> = {

@@ -7,7 +7,8 @@ import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 
 const modelUrl = inject("modelUrl");
-const app = createApp(servicesFor);
+// The decision log writes at once (no 500 ms batch window), so waiting on the execution context is quick.
+const app = createApp((e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
 const ADMIN = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
 
 async function call(path: string, init: RequestInit, extraEnv: Partial<Env> = {}) {
