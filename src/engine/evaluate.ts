@@ -366,9 +366,10 @@ export async function evaluate(
     // judge or forward that errs or times out, a pattern that does not compile) that blocked again would make the
     // session loop until the client gives up, so there a failure never blocks; the error is still recorded.
     const loopGuard = (spec.name === "Stop" || spec.name === "SubagentStop") && input.stop_hook_active === true;
+    const guarded = (o: HandlerOutcome) => (loopGuard && o.error !== undefined && o.verdict === "block" ? notBlocking(o) : o);
     const record = (c: Candidate, given: HandlerOutcome, why = c.why) => {
       const h = c.handler;
-      const outcome = loopGuard && given.error !== undefined && given.verdict === "block" ? notBlocking(given) : given;
+      const outcome = guarded(given);
       if (h.dryRun) {
         dryRun.push(outcome);
         trace.handlers.push({ id: h.id, path: h.path, type: h.type, status: "dry-run", why, outcome });
@@ -383,7 +384,8 @@ export async function evaluate(
     let ruleVerdict: Verdict | undefined;
     const ruleCandidates = claimed(candidates.filter((c) => c.handler.type === "rule"));
     for (const c of Array.isArray(ruleCandidates) ? ruleCandidates : await ruleCandidates) {
-      const o = c.failed !== undefined ? failedAs(c.handler, c.failed, failVerdict(spec, policy.failMode)) : ruleOutcome(c.handler as CompiledRuleHandler);
+      // (guarded before it counts: a failed rule let through on a looping Stop must not stop the judges from running)
+      const o = c.failed !== undefined ? guarded(failedAs(c.handler, c.failed, failVerdict(spec, policy.failMode))) : ruleOutcome(c.handler as CompiledRuleHandler);
       if (!c.handler.dryRun) ruleVerdict = strongerVerdict(ruleVerdict, o.verdict);
       record(c, o);
     }

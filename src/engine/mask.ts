@@ -14,8 +14,9 @@
  *    objects included), and the policy's `maskFields` paths (`*` matches one segment).
  *
  * Masking runs on request data, so its cost is bounded: the value is capped first (MASK_SCAN_LIMITS), all the
- * strings of a value are scanned together in one pass per detector, and every pattern here runs in linear time
- * (bounded quantifiers, no nested unbounded repetition; test/engine/mask.test.ts times them on hostile input).
+ * strings of a value are scanned together in one pass per detector, and no pattern here can backtrack more than a
+ * bounded window from where it starts (bounded quantifiers, no nested unbounded repetition; test/engine/mask.test.ts
+ * times every detector on hostile input).
  */
 import { capText, capValue, type CapLimits } from "./cap";
 import { secretRuleSetRanges } from "./secretRuleSet";
@@ -55,7 +56,10 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   /\bhf_[0-9A-Za-z]{30,}/g, // Hugging Face
 ];
 
-/** Patterns whose group 1 (or, where it did not take part, group 2) is the secret (the rest — a name, a scheme, a user — is kept for the reader). */
+/**
+ * Patterns whose group 1 (or, where it did not take part, group 2) is the secret; the rest (a name, a scheme, a user)
+ * is kept for the reader.
+ */
 const VALUE_PATTERNS: readonly RegExp[] = [
   // Authorization: any scheme (Bearer, Basic, token, Digest, …); the credentials to the end of the value.
   // (a bare value must look like a credential, one word of 8+ characters: prose after "authorization:" is not one)

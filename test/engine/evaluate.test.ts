@@ -610,3 +610,30 @@ describe("Stop and SubagentStop never loop on a failure (issue 8, item 8)", () =
     for (const setting of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_PROVIDER"]) expect((r.answer as any).reason).toContain(setting);
   });
 });
+
+describe("a broken `when` on a looping Stop (items 7 and 8 together)", () => {
+  it("the failed rule does not block and does not stop the judge from deciding", async () => {
+    const c = compilePolicy(
+      {
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                { type: "rule", id: "broken", when: { last_assistant_message: "a(b" }, decision: "block", reason: "x" },
+                { type: "prompt", id: "done", prompt: "May the agent stop now?" },
+              ],
+            },
+          ],
+        },
+      },
+      { lazyPatterns: true },
+    );
+    if (!c.ok) throw new Error(JSON.stringify(c.error));
+    const input = { ...BASE, hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: "done" };
+    const { judge, calls } = recordingJudge({ done: { ok: false, reason: "run the tests first" } });
+    const r = await run(c.value, "Stop", input, { judge });
+    expect(calls).toEqual(["done"]);
+    expect(r.answer).toEqual({ decision: "block", reason: "run the tests first" });
+    expect(r.errors[0]).toMatch(/^broken: could not be evaluated.*not blocking, since stop_hook_active is true/);
+  });
+});
