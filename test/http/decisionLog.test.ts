@@ -8,7 +8,7 @@ import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 import { D1DecisionLog, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
 import type { DecisionLogHealth, DecisionRecord } from "../../src/services";
-import { ONE_MIB, uniqueTeam } from "../support/worker";
+import { hook as workerHook, lsPolicy, ONE_MIB, pollDecisions, teamWith, uniqueTeam } from "../support/worker";
 
 /** A wait the test releases: every batch waits for the next release() call. */
 function gate() {
@@ -91,6 +91,18 @@ describe("the decision log loses nothing it took", () => {
     expect(after.recordsWritten - before.recordsWritten).toBe(11);
     expect(after.recordsTruncated - before.recordsTruncated).toBe(1);
     expect(after.recordsLost - before.recordsLost).toBe(0);
+  });
+
+  it("the same, through the Worker's own 500 ms batch (the report as it happened)", async () => {
+    const other = await teamWith(lsPolicy("deny"), "dlog-w");
+    const attacker = await teamWith(lsPolicy("deny"), "dlog-wa");
+    // Sent together, well inside one batch window: the ten and the big one share a batch.
+    await Promise.all(Array.from({ length: 10 }, (_, i) => workerHook(other.team, "pre-tool-use", pre(i === 3 ? "ls -la" : `echo ${i}`), other.token)));
+    await workerHook(attacker.team, "pre-tool-use", pre("echo hi", { session_id: "s".repeat(1_040_000) }), attacker.token);
+    const theirs = await pollDecisions(other.team, (l) => l.length >= 10);
+    expect(theirs).toHaveLength(10);
+    expect(theirs.filter((d) => d.verdict === "deny")).toHaveLength(1);
+    expect(await pollDecisions(attacker.team, (l) => l.length >= 1)).toHaveLength(1);
   });
 
   it("a batch that fails is written record by record; a record that cannot be written is replaced by a minimal one", async () => {
