@@ -49,13 +49,16 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
  * building them per request showed up in the HTTP benchmark).
  */
 const servicesByEnv = new WeakMap<Env, Services>();
-/** The same services, iterable, so their buffered decisions can be written on demand (drainDecisionLogs). */
-const allShared = new Set<Services>();
+/**
+ * The same services, iterable, so their buffered decisions can be written on demand (drainDecisionLogs). Weak, so
+ * this list never keeps an env's services alive longer than the WeakMap does.
+ */
+const allShared = new Set<WeakRef<Services>>();
 function sharedServices(env: Env): Services {
   let services = servicesByEnv.get(env);
   if (!services) {
     servicesByEnv.set(env, (services = servicesFor(env)));
-    allShared.add(services);
+    allShared.add(new WeakRef(services));
   }
   return services;
 }
@@ -65,7 +68,13 @@ function sharedServices(env: Env): Services {
  * and know that whatever a request recorded is there (instead of sleeping out the batch window).
  */
 export async function drainDecisionLogs(): Promise<void> {
-  await Promise.all([...allShared].map((s) => s.decisions.drain()));
+  const live: Services[] = [];
+  for (const ref of allShared) {
+    const services = ref.deref();
+    if (services) live.push(services);
+    else allShared.delete(ref);
+  }
+  await Promise.all(live.map((s) => s.decisions.drain()));
 }
 
 const app = createApp(sharedServices);
