@@ -17,6 +17,7 @@ export default defineConfig({
           LLM_MODEL: "",
           BODY_LIMIT_BYTES: "",
           CACHE_TTL_MS: "",
+          FORWARD_SECRETS: "",
         },
       },
     }),

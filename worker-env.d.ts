@@ -13,6 +13,8 @@ declare namespace Cloudflare {
     LLM_MODEL?: string;
     BODY_LIMIT_BYTES?: string;
     CACHE_TTL_MS?: string;
+    /** Comma-separated names of Worker secrets that `http` handlers may send in headers (never ADMIN_TOKEN, LLM_API_KEY, HOOKGATE_DEV_TOKEN). */
+    FORWARD_SECRETS?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

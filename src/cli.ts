@@ -126,7 +126,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         const token = io.env.HOOKGATE_ADMIN_TOKEN;
         if (!token) throw new UsageError("set HOOKGATE_ADMIN_TOKEN to the service's admin token");
         const document = readJson(io, rest[0]!, "policy");
-        if (!compileOrReport(io, rest[0]!, document)) return 1; // the document read once is the one checked and sent
+        const local = compileOrReport(io, rest[0]!, document); // the document read once is the one checked and sent
+        if (!local) return 1;
         const res = await io.fetch(`${url}/v1/admin/teams/${team}/policy${values["dry-run"] ? "?dryRun=1" : ""}`, {
           method: "PUT",
           headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -139,6 +140,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
           for (const p of e.problems ?? []) io.err(`  ${p.path}: ${p.message}`);
           return 1;
         }
+        // The server knows what the offline check cannot (e.g. that no LLM is configured for its judges): print its
+        // warnings too, without repeating the ones already printed above.
+        const seen = new Set(local.warnings.map((w) => `${w.path}\n${w.message}`));
+        const warnings = Array.isArray(body.warnings) ? (body.warnings as { path?: unknown; message?: unknown }[]) : [];
+        for (const w of warnings)
+          if (typeof w?.message === "string" && !seen.has(`${String(w.path)}\n${w.message}`)) io.err(`  warning ${String(w.path)}: ${w.message}`);
         io.out(values["dry-run"] ? `valid (not published) for team ${team}` : `published revision ${String(body.revision)} for team ${team}`);
         return 0;
       }

@@ -1,12 +1,22 @@
 import type { CompiledHttpHandler } from "./engine/compilePolicy";
 import type { Verdict } from "./engine/eventSpec";
+import { forwardableSecrets, NEVER_FORWARDED } from "./engine/forwardSecrets";
 import type { HandlerOutcome } from "./engine/outcome";
 
 type Contribution = Omit<HandlerOutcome, "id" | "order">;
 
-/** `$NAME`/`${NAME}` in header values, from Worker secrets listed in allowedEnvVars; others become "" (as the client does). */
-export function interpolateHeaders(handler: CompiledHttpHandler, secrets: Record<string, unknown>): Record<string, string> {
-  const allowed = new Set(handler.doc.allowedEnvVars ?? []);
+/**
+ * `$NAME`/`${NAME}` in header values, from Worker secrets that are both listed in the handler's allowedEnvVars and
+ * declared for forwarding (`forwardable`: FORWARD_SECRETS without hookgate's own credentials); any other name
+ * becomes "" (as the client does with unlisted names). Checked here as well as at publish: FORWARD_SECRETS may have
+ * changed since, and a stored revision is not re-checked against it.
+ */
+export function interpolateHeaders(
+  handler: CompiledHttpHandler,
+  secrets: Record<string, unknown>,
+  forwardable: ReadonlySet<string>,
+): Record<string, string> {
+  const allowed = new Set((handler.doc.allowedEnvVars ?? []).filter((name) => forwardable.has(name) && !NEVER_FORWARDED.includes(name)));
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(handler.doc.headers ?? {})) {
     out[name] = value
@@ -71,14 +81,18 @@ export function readHookAnswer(status: number, text: string): Contribution {
   return out;
 }
 
-/** Forward the hook input to another hook server (an `http` handler) and read its answer. */
-export function httpForwarder(secrets: Record<string, unknown>) {
+/**
+ * Forward the hook input to another hook server (an `http` handler) and read its answer. `env` holds the Worker's
+ * secrets; only those named in its FORWARD_SECRETS variable can ever reach a header.
+ */
+export function httpForwarder(env: Record<string, unknown>) {
+  const forwardable = new Set(forwardableSecrets(typeof env.FORWARD_SECRETS === "string" ? env.FORWARD_SECRETS : undefined));
   return async (handler: CompiledHttpHandler, input: Record<string, unknown>, signal: AbortSignal): Promise<Contribution> => {
     const res = await fetch(handler.doc.url, {
       method: "POST",
       redirect: "manual", // as the client: a redirect is an answer, not something to follow
       signal,
-      headers: { "content-type": "application/json", ...interpolateHeaders(handler, secrets) },
+      headers: { "content-type": "application/json", ...interpolateHeaders(handler, env, forwardable) },
       body: JSON.stringify(input),
     });
     return readHookAnswer(res.status, await res.text());

@@ -1,26 +1,25 @@
 import { Coordinator } from "./coordinator";
 import { seedDevelopment } from "./devSeed";
 import { createApp } from "./http/app";
+import { maskForExport } from "./engine/mask";
 import { httpForwarder } from "./httpForward";
-import { kvVerdictCache, llmJudge, type LlmConfig } from "./llmJudge";
+import { kvVerdictCache, llmConfigFrom, llmJudge } from "./llmJudge";
 import type { Services } from "./services";
-import { D1DecisionLog } from "./stores/d1DecisionLog";
+import { D1DecisionLog, type DecisionLogOptions } from "./stores/d1DecisionLog";
 import { dedupKey, findDuplicate, rememberAnswer } from "./stores/kvDedup";
 import { KvPolicyStore } from "./stores/kvPolicyStore";
 import { KvTokenStore } from "./stores/kvTokenStore";
 
 export { Coordinator };
 
-function llmConfig(env: Env): LlmConfig | undefined {
-  const provider = env.LLM_PROVIDER === "openai" ? "openai" : "anthropic";
-  const baseUrl = env.LLM_BASE_URL || (provider === "anthropic" && env.LLM_API_KEY ? "https://api.anthropic.com" : undefined);
-  if (!baseUrl) return undefined;
-  return { baseUrl, provider, defaultModel: env.LLM_MODEL || "claude-haiku-4-5", ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}) };
+/** Options for the parts that have timing of their own (tests pass them; the Worker uses the defaults). */
+export interface ServiceOptions {
+  decisionLog?: DecisionLogOptions;
 }
 
-export function servicesFor(env: Env): Services {
+export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
   const coordinator = (name: string) => env.COORDINATOR.get(env.COORDINATOR.idFromName(name));
-  const llm = llmConfig(env);
+  const llm = llmConfigFrom(env);
   const cache = kvVerdictCache(env.HOOKGATE_KV);
   const forward = httpForwarder(env as unknown as Record<string, unknown>);
   return {
@@ -30,14 +29,15 @@ export function servicesFor(env: Env): Services {
     }),
     tokens: new KvTokenStore(env.HOOKGATE_KV),
     state: { claimOnce: (team, session, handlerId) => coordinator(`session:${team}:${session}`).claim(handlerId) },
-    decisions: new D1DecisionLog(env.DB),
+    decisions: new D1DecisionLog(env.DB, options.decisionLog),
     dedup: {
       key: dedupKey,
       find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),
       remember: (key, value) => rememberAnswer(env.HOOKGATE_KV, key, value, Date.now()),
     },
     effects: (policy) => ({
-      forward,
+      // A forwarded hook server is outside hookgate too: it gets the input capped and masked like the log and the LLM.
+      forward: (handler, input, signal) => forward(handler, maskForExport(input, policy.document.maskFields ?? []) as Record<string, unknown>, signal),
       ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }) } : {}),
     }),
     now: () => Date.now(),
@@ -49,10 +49,32 @@ export function servicesFor(env: Env): Services {
  * building them per request showed up in the HTTP benchmark).
  */
 const servicesByEnv = new WeakMap<Env, Services>();
+/**
+ * The same services, iterable, so their buffered decisions can be written on demand (drainDecisionLogs). Weak, so
+ * this list never keeps an env's services alive longer than the WeakMap does.
+ */
+const allShared = new Set<WeakRef<Services>>();
 function sharedServices(env: Env): Services {
   let services = servicesByEnv.get(env);
-  if (!services) servicesByEnv.set(env, (services = servicesFor(env)));
+  if (!services) {
+    servicesByEnv.set(env, (services = servicesFor(env)));
+    allShared.add(new WeakRef(services));
+  }
   return services;
+}
+
+/**
+ * Write every decision this isolate's Worker has buffered and wait for the writes: a test can then look at the log
+ * and know that whatever a request recorded is there (instead of sleeping out the batch window).
+ */
+export async function drainDecisionLogs(): Promise<void> {
+  const live: Services[] = [];
+  for (const ref of allShared) {
+    const services = ref.deref();
+    if (services) live.push(services);
+    else allShared.delete(ref);
+  }
+  await Promise.all(live.map((s) => s.decisions.drain()));
 }
 
 const app = createApp(sharedServices);

@@ -72,8 +72,27 @@ export interface DecisionRecord {
   latencyMs: number;
   dedup: boolean;
   errors: string[];
-  /** the masked input */
+  /** the masked input, capped (see docs/storage.md) */
   input?: unknown;
+  /** Set when a field was cut to hookgate's caps (each cut carries a `…[truncated by hookgate: N chars]` marker). */
+  truncated?: boolean;
+}
+
+/** How the decision log is faring, since the database was created (and, not yet saved, in this isolate). */
+export interface DecisionLogHealth {
+  recordsWritten: number;
+  /** records stored with a field cut to the caps */
+  recordsTruncated: number;
+  /** batches that failed whole and were written again record by record */
+  batchesRetried: number;
+  /** records that could not be written even alone, stored as a minimal record saying why */
+  recordsReplaced: number;
+  /** records that could not be written at all (not even the minimal one: the database itself failed) */
+  recordsLost: number;
+  lastError?: string;
+  lastFailureAt?: string;
+  /** records buffered in this isolate, waiting for their batch */
+  pending?: number;
 }
 
 export interface DecisionFilter {
@@ -88,6 +107,9 @@ export interface DecisionFilter {
 export interface DecisionLog {
   record(entry: DecisionRecord): Promise<void>;
   query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]>;
+  health(): Promise<DecisionLogHealth>;
+  /** Write what is buffered now and wait for writes in flight. */
+  drain(): Promise<void>;
 }
 
 /** Answers already given to a redelivered request (hookgate spec §3.3). */

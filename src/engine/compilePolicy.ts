@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { eventByName } from "../../handlers";
 import { HOOK_EVENTS, type EventSpec, type HookEventName, type Verdict } from "./eventSpec";
 import { compileEffectCondition, type CompiledEffectCondition } from "./effectCondition";
+import { forwardProblem } from "./forwardSecrets";
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
 import { compileRule, EFFECT_TOOLS, type CompiledRule } from "./permissionRule";
@@ -29,6 +30,11 @@ export interface CompiledWhen {
   fansOut: boolean;
   source: string;
   regex: LinearRegex;
+  /**
+   * Only for patterns compiled on first use (see lazyPatterns): the compile error, if compiling failed. Such a
+   * pattern never matches; the handler fails through onError/failMode instead (never a match-everything).
+   */
+  compileError?: () => string | undefined;
 }
 
 interface CompiledHandlerBase {
@@ -157,20 +163,33 @@ export interface CompileOptions {
    * (loading a stored revision on a cold isolate): RE2 compilation is most of the cost of a large policy.
    */
   lazyPatterns?: boolean;
+  /**
+   * The Worker secrets declared for forwarding (FORWARD_SECRETS), when the caller knows the deployment (publish):
+   * an `http` handler's `allowedEnvVars` may then name only those. hookgate's own credentials are refused always.
+   */
+  forwardSecrets?: readonly string[];
 }
 
-/** A regex compiled on its first test; the source was validated when the policy was published. */
-function lazyRegex(source: string): LinearRegex {
+/**
+ * A regex compiled on its first test; the source was validated when the policy was published. Should it fail to
+ * compile all the same (a stored document edited by hand, an RE2 change), it matches nothing and says why through
+ * `compileError`: matching everything would make an `allow` rule with a `when` allow everything.
+ */
+function lazyRegex(source: string): Pick<CompiledWhen, "regex" | "compileError"> {
   let compiled: LinearRegex | undefined;
+  let error: string | undefined;
+  const compile = () => {
+    if (compiled) return;
+    const r = compileRegex(source);
+    if (r.ok) compiled = r.value;
+    else {
+      error = r.error;
+      compiled = { test: () => false };
+    }
+  };
   return {
-    test(s: string) {
-      if (!compiled) {
-        const r = compileRegex(source);
-        // Cannot happen for a validated document; if it did, match everything so deny/block rules fail closed.
-        compiled = r.ok ? r.value : { test: () => true };
-      }
-      return compiled.test(s);
-    },
+    regex: { test: (s: string) => (compile(), compiled!.test(s)) },
+    compileError: () => (compile(), error),
   };
 }
 
@@ -191,7 +210,7 @@ export function compilePolicy(input: unknown, options: CompileOptions = {}): Res
         problems.push({ path: `hooks.${name}`, message: `unknown event "${name}"; events are ${HOOK_EVENTS.join(", ")}` });
   const salvaged = salvage(input);
   if (salvaged) {
-    const more = compileDocument(salvaged);
+    const more = compileDocument(salvaged, { forwardSecrets: options.forwardSecrets });
     if (!more.ok)
       for (const p of more.error)
         if (!problems.some((q) => q.path === p.path && q.message === p.message)) problems.push(p);
@@ -328,7 +347,7 @@ function compileHandler(
   const when: CompiledWhen[] = [];
   for (const [p, source] of Object.entries(h.when ?? {})) {
     if (options.lazyPatterns) {
-      when.push({ path: p, segments: p.split("."), fansOut: p.split(".").includes("*"), source, regex: lazyRegex(source) });
+      when.push({ path: p, segments: p.split("."), fansOut: p.split(".").includes("*"), source, ...lazyRegex(source) });
       continue;
     }
     const regex = compileRegex(source);
@@ -425,6 +444,10 @@ function compileHandler(
     return handlerObject(base, { type: "prompt", doc: h, verdict, onError });
   }
 
+  (h.allowedEnvVars ?? []).forEach((name, i) => {
+    const why = forwardProblem(name, options.forwardSecrets);
+    if (why !== undefined) problem(`allowedEnvVars[${i}]`, why);
+  });
   for (const [name, value] of Object.entries(h.headers ?? {}))
     for (const m of value.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)\}?/g))
       if (!(h.allowedEnvVars ?? []).includes(m[1]!))

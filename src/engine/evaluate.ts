@@ -1,11 +1,12 @@
 import { aggregate, strongerVerdict } from "./aggregate";
-import type {
-  CompiledEvent,
-  CompiledHandler,
-  CompiledHttpHandler,
-  CompiledPolicy,
-  CompiledPromptHandler,
-  CompiledRuleHandler,
+import {
+  failVerdict,
+  type CompiledEvent,
+  type CompiledHandler,
+  type CompiledHttpHandler,
+  type CompiledPolicy,
+  type CompiledPromptHandler,
+  type CompiledRuleHandler,
 } from "./compilePolicy";
 import type { EventSpec, Verdict } from "./eventSpec";
 import type { Aggregate, HandlerOutcome } from "./outcome";
@@ -24,7 +25,6 @@ import { respond } from "./respond";
 import { commandForms, mightMatch, visitList, type CommandForms } from "./ruleIndex";
 import { WorkBudget } from "./budget";
 import { effectParts } from "./effectCondition";
-import { failVerdict } from "./compilePolicy";
 
 export type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
 
@@ -113,22 +113,55 @@ function ruleOutcome(h: CompiledRuleHandler): HandlerOutcome {
   return o;
 }
 
+/** Why a judge cannot run without a model, and the settings that fix it (shown in answers and publish warnings). */
+export const NO_LLM =
+  "no LLM is configured for hookgate (set the Worker variable LLM_BASE_URL, or the secret LLM_API_KEY for Anthropic's API; LLM_PROVIDER=openai for an OpenAI-compatible endpoint)";
+
 /** The strongest verdict an event can express: once rules reach it, nothing slow can change the answer. */
 const strongest = (spec: EventSpec): Verdict | undefined =>
   spec.verdicts.includes("block") ? "block" : spec.verdicts.includes("deny") ? "deny" : undefined;
 
 function failureOutcome(h: CompiledPromptHandler | CompiledHttpHandler, what: string): HandlerOutcome {
+  return failedAs(h, what, h.onError);
+}
+
+/** A handler that failed contributes `onError` (a rule, which has none: the policy's failMode verdict). */
+function failedAs(h: CompiledHandler, what: string, onError: Verdict | "none"): HandlerOutcome {
   const o: HandlerOutcome = { id: h.id, order: h.order, error: what };
-  if (h.onError !== "none") {
-    o.verdict = h.onError;
-    o.reason = `hookgate: ${h.type === "prompt" ? "the policy's LLM judge" : "the policy's forwarded hook"} "${h.id}" ${what}; failing ${h.onError === "allow" ? "open" : "closed"}.`;
+  if (onError !== "none") {
+    const kind = h.type === "prompt" ? "LLM judge" : h.type === "http" ? "forwarded hook" : "rule";
+    o.verdict = onError;
+    o.reason = `hookgate: the policy's ${kind} "${h.id}" ${what}; failing ${onError === "allow" ? "open" : "closed"}.`;
   }
   return o;
+}
+
+/** A failure outcome without its verdict (see loopGuard in evaluate). */
+function notBlocking(o: HandlerOutcome): HandlerOutcome {
+  const { verdict: _verdict, reason: _reason, ...rest } = o;
+  return { ...rest, error: `${o.error}; not blocking, since stop_hook_active is true (a block would loop)` };
 }
 
 interface Candidate {
   handler: CompiledHandler;
   why: string;
+  /** Set when the handler cannot be evaluated (a `when` pattern that does not compile): it fails, never fires. */
+  failed?: string;
+}
+
+/**
+ * A `when` pattern compiled on first use that turned out not to compile. The handler then fails (onError, or the
+ * failMode verdict for a rule) when every other `when` matches, and is skipped when one does not.
+ */
+function brokenWhen(h: CompiledHandler, input: Record<string, unknown>, budget: WorkBudget): { failed: string } | { skip: string } | undefined {
+  let failed: string | undefined;
+  for (const w of h.when) {
+    const error = w.compileError?.();
+    if (error !== undefined) failed ??= `could not be evaluated: its when ${w.path} pattern /${w.source}/ does not compile (${error})`;
+  }
+  if (failed === undefined) return undefined;
+  for (const w of h.when) if (w.compileError?.() === undefined && !whenMatches(w, input, budget)) return { skip: `when ${w.path} does not match /${w.source}/` };
+  return { failed };
 }
 
 /**
@@ -286,6 +319,13 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
         if (gate.rule && gate.effect) why += `, and would ${gate.effect}`;
       }
       if (h.when.length > 0) {
+        const broken = brokenWhen(h, input, budget);
+        if (broken !== undefined) {
+          if ("skip" in broken) {
+            if (explain) trace.handlers.push(skipped(h, broken.skip));
+          } else candidates.push({ handler: h, why, failed: broken.failed });
+          continue;
+        }
         const failed = whenGate(h, input, budget);
         if (failed !== undefined) {
           if (explain) trace.handlers.push(skipped(h, failed));
@@ -380,7 +420,7 @@ export async function evaluate(
     // No await at all when nothing needs a claim: judges then start in the same tick, and the rules-only path
     // stays synchronous up to the answer.
     const claimed = (list: Candidate[]): Candidate[] | Promise<Candidate[]> => {
-      const once = list.filter((c) => c.handler.once && !c.handler.dryRun);
+      const once = list.filter((c) => c.handler.once && !c.handler.dryRun && c.failed === undefined);
       return once.length === 0 ? list : claimOnceEach(list, once);
     };
     const claimOnceEach = async (list: Candidate[], once: Candidate[]): Promise<Candidate[]> => {
@@ -399,8 +439,14 @@ export async function evaluate(
       return list.filter((c) => !lost.has(c.handler));
     };
 
-    const record = (c: Candidate, outcome: HandlerOutcome, why = c.why) => {
+    // A Stop/SubagentStop with stop_hook_active is already continuing because a Stop hook blocked. A failure (a
+    // judge or forward that errs or times out, a pattern that does not compile) that blocked again would make the
+    // session loop until the client gives up, so there a failure never blocks; the error is still recorded.
+    const loopGuard = (spec.name === "Stop" || spec.name === "SubagentStop") && input.stop_hook_active === true;
+    const guarded = (o: HandlerOutcome) => (loopGuard && o.error !== undefined && o.verdict === "block" ? notBlocking(o) : o);
+    const record = (c: Candidate, given: HandlerOutcome, why = c.why) => {
       const h = c.handler;
+      const outcome = guarded(given);
       if (h.dryRun) {
         dryRun.push(outcome);
         trace.handlers.push({ id: h.id, path: h.path, type: h.type, status: "dry-run", why, outcome });
@@ -415,7 +461,8 @@ export async function evaluate(
     let ruleVerdict: Verdict | undefined;
     const ruleCandidates = claimed(candidates.filter((c) => c.handler.type === "rule"));
     for (const c of Array.isArray(ruleCandidates) ? ruleCandidates : await ruleCandidates) {
-      const o = ruleOutcome(c.handler as CompiledRuleHandler);
+      // (guarded before it counts: a failed rule let through on a looping Stop must not stop the judges from running)
+      const o = c.failed !== undefined ? guarded(failedAs(c.handler, c.failed, failVerdict(spec, policy.failMode))) : ruleOutcome(c.handler as CompiledRuleHandler);
       if (!c.handler.dryRun) ruleVerdict = strongerVerdict(ruleVerdict, o.verdict);
       record(c, o);
     }
@@ -477,13 +524,14 @@ async function runSlow(
   });
   try {
     return await Promise.all(
-      slow.map(async ({ handler: h }): Promise<HandlerOutcome> => {
+      slow.map(async ({ handler: h, failed }): Promise<HandlerOutcome> => {
         if (h.type === "rule") throw new Error("unreachable");
+        if (failed !== undefined) return failureOutcome(h, failed);
         const perHandlerMs = Math.min(deadlineMs, (h.doc.timeout ?? (h.type === "prompt" ? 30 : 10)) * 1000);
         const local = AbortSignal.any([controller.signal, AbortSignal.timeout(perHandlerMs)]);
         const work = (async (): Promise<HandlerOutcome> => {
           if (h.type === "prompt") {
-            if (!deps.judge) return failureOutcome(h, "could not run (no LLM is configured)");
+            if (!deps.judge) return failureOutcome(h, `could not run: ${NO_LLM}`);
             const answer = await deps.judge(h, input, local);
             if (answer.ok) return { id: h.id, order: h.order };
             if (answer.impossible && h.verdict === "block" && (spec.name === "Stop" || spec.name === "SubagentStop"))

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { eventByName } from "../../handlers";
-import { compilePolicy } from "../engine/compilePolicy";
-import { evaluate } from "../engine/evaluate";
+import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
+import { evaluate, NO_LLM } from "../engine/evaluate";
+import { forwardableSecrets } from "../engine/forwardSecrets";
+import { llmConfigFrom } from "../llmJudge";
 import { buildSettings, serviceBaseUrl } from "../engine/settings";
 import { adminAuth } from "./auth";
 import { compileRecord, forgetPolicy, forgetToken } from "./caches";
@@ -11,8 +13,9 @@ import { HookgateError } from "./errors";
 
 const isDryRun = (c: AppContext) => ["1", "true"].includes(c.req.query("dryRun") ?? "");
 
-function compiledOrThrow(document: unknown) {
-  const compiled = compilePolicy(document);
+/** Compile for this deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. */
+function compiledOrThrow(document: unknown, env: Env) {
+  const compiled = compilePolicy(document, { forwardSecrets: forwardableSecrets(env.FORWARD_SECRETS) });
   if (!compiled.ok)
     throw new HookgateError("policy_invalid", `the policy has ${compiled.error.length} problem(s)`, { problems: compiled.error });
   return compiled.value;
@@ -34,14 +37,36 @@ async function currentCompiled(c: AppContext) {
   return loaded;
 }
 
+/**
+ * What the compiler cannot know: this deployment's settings. A `prompt` handler with no LLM configured fails on
+ * every request (its onError verdict: closed → deny/block), so the publish answer says so and how to fix it.
+ */
+function deploymentWarnings(compiled: CompiledPolicy, env: Env): Problem[] {
+  if (llmConfigFrom(env)) return [];
+  const warnings: Problem[] = [];
+  for (const event of Object.values(compiled.events))
+    for (const group of event.groups)
+      for (const h of group.handlers)
+        if (h.type === "prompt")
+          warnings.push({
+            path: h.path,
+            message: `this prompt handler cannot run: ${NO_LLM}; until then it contributes its onError verdict (${h.onError === "none" ? "no opinion" : `"${h.onError}"`})`,
+          });
+  return warnings;
+}
+
 /** The admin API (hookgate spec §7), behind `Authorization: Bearer $ADMIN_TOKEN`. */
 export function adminRoutes(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>();
 
   admin.put("/teams/:team/policy", adminAuth, async (c) => {
     const document = await readJsonObject(c);
-    const compiled = compiledOrThrow(document);
-    const summary = { handlers: compiled.handlerCount, events: Object.keys(compiled.events), warnings: compiled.warnings };
+    const compiled = compiledOrThrow(document, c.env);
+    const summary = {
+      handlers: compiled.handlerCount,
+      events: Object.keys(compiled.events),
+      warnings: [...compiled.warnings, ...deploymentWarnings(compiled, c.env)],
+    };
     if (isDryRun(c)) return c.json({ team: c.var.team, dryRun: true, valid: true, ...summary });
     const record = await c.var.services.policies.publish(c.var.team, document);
     forgetPolicy(c.var.team);
@@ -69,7 +94,7 @@ export function adminRoutes(): Hono<AppEnv> {
     const { revision } = await validatedBody(c, z.strictObject({ revision: z.number().int().positive() }));
     const earlier = await c.var.services.policies.revision(c.var.team, revision);
     if (!earlier) throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
-    compiledOrThrow(earlier.document); // never roll back onto something that does not compile today
+    compiledOrThrow(earlier.document, c.env); // never roll back onto something that does not compile today
     const record = await c.var.services.policies.activate(c.var.team, revision);
     forgetPolicy(c.var.team);
     return c.json(record);
@@ -100,7 +125,7 @@ export function adminRoutes(): Hono<AppEnv> {
       c,
       z.strictObject({ input: z.record(z.string(), z.unknown()), policy: z.record(z.string(), z.unknown()).optional() }),
     );
-    const compiled = body.policy !== undefined ? compiledOrThrow(body.policy) : (await currentCompiled(c)).compiled;
+    const compiled = body.policy !== undefined ? compiledOrThrow(body.policy, c.env) : (await currentCompiled(c)).compiled;
     const name = body.input.hook_event_name;
     const spec = typeof name === "string" ? eventByName(name) : undefined;
     if (!spec) throw new HookgateError("unknown_event", "input.hook_event_name must name a hook event");
@@ -123,6 +148,9 @@ export function adminRoutes(): Hono<AppEnv> {
     const settings = buildSettings({ url, team: c.var.team, policy: loaded?.kind === "ok" ? loaded.compiled : undefined });
     return c.json(settings);
   });
+
+  // How the decision log is faring: records written, cut to the caps, batches retried, records replaced or lost.
+  admin.get("/decision-log", adminAuth, async (c) => c.json({ log: await c.var.services.decisions.health() }));
 
   admin.get("/teams/:team/decisions", adminAuth, async (c) => {
     const q = z

@@ -4,7 +4,7 @@ import type { EventSpec } from "../engine/eventSpec";
 import { evaluate, type Evaluation } from "../engine/evaluate";
 import type { Aggregate } from "../engine/outcome";
 import { respond } from "../engine/respond";
-import { maskSecrets } from "../engine/mask";
+import { maskForExport } from "../engine/mask";
 import type { DecisionRecord } from "../services";
 import { cacheTtlOf, teamAuth } from "./auth";
 import { loadPolicy, type LoadedPolicy } from "./caches";
@@ -56,8 +56,11 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
   if (!parsed.success)
     throw new HookgateError("invalid_input", `the ${spec.name} input is not valid`, { problems: issuesToProblems(parsed.error) });
   const input = parsed.data;
+  // A Stop/SubagentStop with stop_hook_active is already continuing because of a block: failing closed again would
+  // loop the session until the client gives up, so there hookgate's own failures let the stop through.
+  const stopLoop = (spec.name === "Stop" || spec.name === "SubagentStop") && input.stop_hook_active === true;
   if (c.var.authUnavailable)
-    return c.json(failureAnswer(spec, "closed", "the token check is unavailable"), 200, { "X-Hookgate-Policy-Revision": "unavailable" });
+    return c.json(failureAnswer(spec, stopLoop ? "open" : "closed", "the token check is unavailable"), 200, { "X-Hookgate-Policy-Revision": "unavailable" });
 
   const decisionId = crypto.randomUUID();
   // A policy that cannot be read (storage error, a corrupt record) fails closed like one that no longer compiles:
@@ -79,7 +82,8 @@ async function handleHook(c: AppContext, routeSpec: EventSpec | undefined, table
 
   type Outcome = { answer: Record<string, unknown>; evaluation?: Evaluation; error?: string; dedup?: boolean; verdict?: string };
   // A failure answer, with the verdict it carries so the decision log shows what the client was told.
-  const failed = (mode: "open" | "closed", why: string, error: string): Outcome => {
+  const failed = (given: "open" | "closed", why: string, error: string): Outcome => {
+    const mode = stopLoop ? "open" : given;
     const verdict = failVerdict(spec, mode);
     return { answer: failureAnswer(spec, mode, why), error, ...(verdict !== "none" ? { verdict } : {}) };
   };
@@ -154,7 +158,8 @@ function decisionRecord(
     latencyMs,
     dedup: result.dedup ?? false,
     errors: [...(ev?.errors ?? []), ...(result.error ? [result.error] : [])],
-    input: maskSecrets(input, maskFields),
+    // Capped and masked here; the log caps every field again (RECORD_LIMITS) before it buffers the record.
+    input: maskForExport(input, maskFields),
   };
   if (typeof input.session_id === "string") record.sessionId = input.session_id;
   if (typeof input.tool_name === "string") record.tool = input.tool_name;

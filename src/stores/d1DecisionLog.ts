@@ -1,21 +1,39 @@
+import { capText, capValue } from "../engine/cap";
 import { errorText, log } from "../log";
-import type { DecisionFilter, DecisionLog, DecisionRecord } from "../services";
+import type { DecisionFilter, DecisionLog, DecisionLogHealth, DecisionRecord } from "../services";
 
 /**
  * The decision log in D1: one row per evaluated request, queryable by team, event, verdict, session and time.
- * The table is created on first use in each isolate (module scope flag), so a fresh database needs no manual step.
+ * The tables are created on first use in each isolate (module scope flag), so a fresh database needs no manual step.
  *
  * Rows are written in batches: a D1 write per request costs as much CPU as answering the hook (measured in
- * bench/: the hook's throughput halves), so records wait up to FLUSH_MS in a module-scope buffer and go in one
+ * bench/: the hook's throughput halves), so records wait up to FLUSH_MS in the log's buffer and go in one
  * `batch()`. The request that starts the wait flushes, inside its own waitUntil, so each record is covered by a
  * live request; a full buffer is flushed at once by the request that filled it.
+ *
+ * Nothing taken is lost to another record: every field is capped before it is buffered (RECORD_LIMITS), and a
+ * batch that fails anyway (D1 fails a batch whole) is written again record by record; a record that still cannot be
+ * written is replaced by a minimal one that says why. What went wrong is counted in `decision_log_health`
+ * (GET /v1/admin/decision-log).
  */
 let ready: Promise<unknown> | undefined;
-const FLUSH_MS = 500;
+export const FLUSH_MS = 500;
 const MAX_BATCH = 500;
-/** Module scope on purpose: records of every request this isolate serves share one buffer. */
-const pending: DecisionRecord[] = [];
-let flushScheduled = false;
+
+/** The caps applied to every record before it is stored (docs/storage.md lists them). */
+export const RECORD_LIMITS = {
+  /** session_id, tool_name: the client's are UUIDs and tool names, far shorter. */
+  id: 256,
+  /** errors: entries, and characters each. */
+  errors: 20,
+  errorChars: 1000,
+  /** fired and dry-run handler ids listed. */
+  handlers: 100,
+  /** the masked input: per string, in total, entries per array/object, depth. */
+  input: { maxString: 4096, maxTotal: 32 * 1024, maxEntries: 200, maxDepth: 16 },
+  /** the whole record as JSON; far below D1's ~2 MB row limit, so a batch of MAX_BATCH stays well within limits too. */
+  recordChars: 64 * 1024,
+} as const;
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS decisions (
@@ -23,10 +41,100 @@ const SCHEMA = [
      session_id TEXT, tool TEXT, verdict TEXT, revision INTEGER, latency_ms REAL, dedup INTEGER NOT NULL,
      record TEXT NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS decisions_team_time ON decisions (team, time)`,
+  `CREATE TABLE IF NOT EXISTS decision_log_health (
+     id INTEGER PRIMARY KEY CHECK (id = 1), records_written INTEGER NOT NULL DEFAULT 0,
+     records_truncated INTEGER NOT NULL DEFAULT 0, batches_retried INTEGER NOT NULL DEFAULT 0,
+     records_replaced INTEGER NOT NULL DEFAULT 0, records_lost INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT, last_failure_at TEXT)`,
 ];
 
+type Counts = Omit<DecisionLogHealth, "lastError" | "lastFailureAt">;
+const zero = (): Counts => ({ recordsWritten: 0, recordsTruncated: 0, batchesRetried: 0, recordsReplaced: 0, recordsLost: 0 });
+
+/** A record within RECORD_LIMITS, and whether anything had to be cut (the record's `truncated` says so too). */
+export function capRecord(entry: DecisionRecord): DecisionRecord {
+  let cut = false;
+  const text = (s: string, max: number) => {
+    const out = capText(s, max);
+    if (out !== s) cut = true;
+    return out;
+  };
+  const list = <T>(items: readonly T[], max: number, more: (n: number) => T): T[] => {
+    if (items.length <= max) return [...items];
+    cut = true;
+    return [...items.slice(0, max), more(items.length)];
+  };
+  const capped: DecisionRecord = {
+    ...entry,
+    fired: list(entry.fired, RECORD_LIMITS.handlers, (n) => `…[truncated by hookgate: ${n} entries]`).map((id) => text(id, RECORD_LIMITS.id)),
+    dryRun: list(entry.dryRun, RECORD_LIMITS.handlers, (n) => ({ id: `…[truncated by hookgate: ${n} entries]` })).map((d) => ({
+      ...d,
+      id: text(d.id, RECORD_LIMITS.id),
+    })),
+    errors: list(entry.errors, RECORD_LIMITS.errors, (n) => `…[truncated by hookgate: ${n} entries]`).map((e) => text(e, RECORD_LIMITS.errorChars)),
+  };
+  if (entry.sessionId !== undefined) capped.sessionId = text(entry.sessionId, RECORD_LIMITS.id);
+  if (entry.tool !== undefined) capped.tool = text(entry.tool, RECORD_LIMITS.id);
+  if (entry.verdict !== undefined) capped.verdict = text(entry.verdict, 16);
+  if (entry.input !== undefined) {
+    const input = capValue(entry.input, RECORD_LIMITS.input);
+    if (input.truncated) cut = true;
+    capped.input = input.value;
+  }
+  if (cut || entry.truncated) capped.truncated = true;
+  // The caps above keep a record far below this; it is the last word whatever a later field adds.
+  const size = JSON.stringify(capped).length;
+  if (size > RECORD_LIMITS.recordChars) {
+    capped.input = `…[input omitted by hookgate: the record would be ${size} chars]`;
+    capped.truncated = true;
+  }
+  return capped;
+}
+
+/** What replaces a record that cannot be written even alone: enough to find the request, and why. */
+function minimalRecord(entry: DecisionRecord, why: string): DecisionRecord {
+  const r: DecisionRecord = {
+    decisionId: capText(entry.decisionId, RECORD_LIMITS.id),
+    time: capText(entry.time, 64),
+    team: capText(entry.team, RECORD_LIMITS.id),
+    event: capText(entry.event, 64),
+    fired: [],
+    dryRun: [],
+    // Only values D1 can always bind: whatever made the full record fail must not fail this one too.
+    revision: typeof entry.revision === "number" && Number.isFinite(entry.revision) ? entry.revision : null,
+    latencyMs: typeof entry.latencyMs === "number" && Number.isFinite(entry.latencyMs) ? entry.latencyMs : 0,
+    dedup: entry.dedup === true,
+    errors: [capText(`decision log: the full record could not be written (${why}); this minimal record replaces it`, RECORD_LIMITS.errorChars)],
+    truncated: true,
+  };
+  if (typeof entry.verdict === "string") r.verdict = capText(entry.verdict, 16);
+  return r;
+}
+
+export interface DecisionLogOptions {
+  /**
+   * Resolves when the buffered records are to be written; the default waits FLUSH_MS. Injectable so tests decide
+   * when a batch goes (and which records share it) instead of sleeping.
+   */
+  wait?: () => Promise<void>;
+}
+
 export class D1DecisionLog implements DecisionLog {
-  constructor(private readonly db: D1Database) {}
+  /** Records waiting for the next batch: one buffer per log, and the Worker keeps one log per isolate. */
+  private readonly pending: DecisionRecord[] = [];
+  private flushScheduled = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Counts not yet saved to decision_log_health (its own write failed): added to the next save and to health(). */
+  private unsaved: Counts = zero();
+  private unsavedError: { error: string; at: string } | undefined;
+  private readonly wait: () => Promise<void>;
+
+  constructor(
+    private readonly db: D1Database,
+    options: DecisionLogOptions = {},
+  ) {
+    this.wait = options.wait ?? (() => new Promise((resolve) => setTimeout(resolve, FLUSH_MS)));
+  }
 
   private init(): Promise<unknown> {
     ready ??= this.db.batch(SCHEMA.map((s) => this.db.prepare(s))).catch((e) => {
@@ -37,24 +145,130 @@ export class D1DecisionLog implements DecisionLog {
   }
 
   async record(entry: DecisionRecord): Promise<void> {
-    pending.push(entry);
-    if (pending.length >= MAX_BATCH) return this.flush();
-    if (flushScheduled) return;
-    flushScheduled = true;
-    await new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
-    flushScheduled = false;
+    // Capped before it is buffered: nothing over the limits is ever held, batched or stored.
+    this.pending.push(capRecord(entry));
+    if (this.pending.length >= MAX_BATCH) return this.flush();
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    await this.wait();
+    this.flushScheduled = false;
     await this.flush();
   }
 
+  /** Write everything buffered now and wait for every write in flight (tests; nothing else needs it). */
+  async drain(): Promise<void> {
+    await this.flush();
+    await Promise.all([...this.inFlight]);
+  }
+
   private async flush(): Promise<void> {
-    const batch = pending.splice(0);
+    const batch = this.pending.splice(0);
     if (batch.length === 0) return;
+    const work = this.write(batch);
+    this.inFlight.add(work);
+    try {
+      await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private async write(batch: DecisionRecord[]): Promise<void> {
+    const counts = zero();
+    counts.recordsTruncated = batch.filter((r) => r.truncated).length;
+    let failure: string | undefined;
     try {
       await this.init();
-      await this.db.batch(batch.map((entry) => this.insert(entry)));
+      counts.recordsWritten = batch.length;
+      await this.db.batch([...batch.map((entry) => this.insert(entry)), this.healthUpdate(this.withUnsaved(counts), undefined)]);
+      this.unsaved = zero();
+      this.unsavedError = undefined;
+      return;
     } catch (e) {
-      log("error", { msg: "decision log write failed", records: batch.length, error: errorText(e) });
+      // D1 fails a batch whole: one bad record would take the others with it. Write them one by one instead.
+      failure = errorText(e);
+      counts.recordsWritten = 0;
+      counts.batchesRetried = 1;
     }
+    for (const entry of batch) {
+      try {
+        await this.init();
+        await this.insert(entry).run();
+        counts.recordsWritten++;
+      } catch (e) {
+        const why = errorText(e);
+        failure = why;
+        try {
+          await this.insert(minimalRecord(entry, why)).run();
+          counts.recordsReplaced++;
+        } catch (e2) {
+          counts.recordsLost++;
+          failure = errorText(e2);
+          log("error", { msg: "decision log record lost", team: entry.team, decisionId: entry.decisionId, error: failure });
+        }
+      }
+    }
+    log("warn", { msg: "decision log batch retried record by record", records: batch.length, ...counts, error: failure });
+    const all = this.withUnsaved(counts);
+    const at = new Date().toISOString();
+    try {
+      await this.healthUpdate(all, { error: failure, at }).run();
+      this.unsaved = zero();
+      this.unsavedError = undefined;
+    } catch {
+      this.unsaved = all;
+      this.unsavedError = { error: failure, at };
+    }
+  }
+
+  private withUnsaved(c: Counts): Counts {
+    const u = this.unsaved;
+    return {
+      recordsWritten: c.recordsWritten + u.recordsWritten,
+      recordsTruncated: c.recordsTruncated + u.recordsTruncated,
+      batchesRetried: c.batchesRetried + u.batchesRetried,
+      recordsReplaced: c.recordsReplaced + u.recordsReplaced,
+      recordsLost: c.recordsLost + u.recordsLost,
+    };
+  }
+
+  private healthUpdate(c: Counts, failure: { error: string; at: string } | undefined): D1PreparedStatement {
+    const f = failure ?? this.unsavedError;
+    return this.db
+      .prepare(
+        `INSERT INTO decision_log_health (id, records_written, records_truncated, batches_retried, records_replaced, records_lost, last_error, last_failure_at)
+         VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET
+           records_written = records_written + excluded.records_written,
+           records_truncated = records_truncated + excluded.records_truncated,
+           batches_retried = batches_retried + excluded.batches_retried,
+           records_replaced = records_replaced + excluded.records_replaced,
+           records_lost = records_lost + excluded.records_lost,
+           last_error = COALESCE(excluded.last_error, last_error),
+           last_failure_at = COALESCE(excluded.last_failure_at, last_failure_at)`,
+      )
+      .bind(c.recordsWritten, c.recordsTruncated, c.batchesRetried, c.recordsReplaced, c.recordsLost, f ? capText(f.error, 500) : null, f?.at ?? null);
+  }
+
+  async health(): Promise<DecisionLogHealth> {
+    await this.init();
+    const row = await this.db
+      .prepare(
+        `SELECT records_written, records_truncated, batches_retried, records_replaced, records_lost, last_error, last_failure_at
+         FROM decision_log_health WHERE id = 1`,
+      )
+      .first<Record<string, number | string | null>>();
+    const saved: Counts = {
+      recordsWritten: Number(row?.records_written ?? 0),
+      recordsTruncated: Number(row?.records_truncated ?? 0),
+      batchesRetried: Number(row?.batches_retried ?? 0),
+      recordsReplaced: Number(row?.records_replaced ?? 0),
+      recordsLost: Number(row?.records_lost ?? 0),
+    };
+    const c = this.withUnsaved(saved);
+    const lastError = this.unsavedError?.error ?? (typeof row?.last_error === "string" ? row.last_error : undefined);
+    const lastFailureAt = this.unsavedError?.at ?? (typeof row?.last_failure_at === "string" ? row.last_failure_at : undefined);
+    return { ...c, ...(lastError ? { lastError } : {}), ...(lastFailureAt ? { lastFailureAt } : {}), pending: this.pending.length };
   }
 
   private insert(entry: DecisionRecord): D1PreparedStatement {
@@ -94,3 +308,4 @@ export class D1DecisionLog implements DecisionLog {
     return rows.results.map((r) => JSON.parse(r.record) as DecisionRecord);
   }
 }
+

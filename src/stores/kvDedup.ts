@@ -2,8 +2,10 @@ import { sha256Hex } from "../crypto";
 
 /**
  * Redelivery dedup (hookgate spec §3.3): the same request within 10 minutes gets the same answer without a second
- * evaluation — no second LLM call, no second once-claim. Keyed by team, policy revision, event, session and
- * tool_use_id (or the body's hash when there is none). An isolate-local map answers repeats without a KV read;
+ * evaluation — no second LLM call, no second once-claim. Keyed by team, policy revision, event, session,
+ * tool_use_id and the sha256 of the body: `session_id` and `tool_use_id` are the caller's to choose, so a reused
+ * pair with a different input (another command) must be evaluated afresh, never answered from the first request's
+ * record; a true redelivery carries the same bytes and still hits. An isolate-local map answers repeats without a KV read;
  * KV carries the record across isolates (eventually consistent, so two copies arriving at the same instant in two
  * locations may both evaluate; `once` stays exact either way through the Durable Object).
  */
@@ -20,9 +22,10 @@ const recent = new Map<string, { value: RememberedAnswer; expires: number }>();
 const MAX_RECENT = 5_000;
 
 export async function dedupKey(team: string, revision: number, event: string, input: Record<string, unknown>, rawBody: string) {
-  const id = typeof input.tool_use_id === "string" ? `tool:${input.tool_use_id}` : `body:${await sha256Hex(rawBody)}`;
+  const tool = typeof input.tool_use_id === "string" ? `tool:${input.tool_use_id}` : "tool:";
   const session = typeof input.session_id === "string" ? input.session_id : "";
-  return `dedup:${team}:${await sha256Hex(JSON.stringify([revision, event, session, id]))}`;
+  const body = `body:${await sha256Hex(rawBody)}`;
+  return `dedup:${team}:${await sha256Hex(JSON.stringify([revision, event, session, tool, body]))}`;
 }
 
 export async function findDuplicate(kv: KVNamespace, key: string, now: number): Promise<RememberedAnswer | null> {

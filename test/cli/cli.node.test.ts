@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli";
 import { compilePolicy } from "../../src/engine/compilePolicy";
 import { buildSettings } from "../../src/engine/settings";
-import { freePort, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
+import { freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
 
 type Io = NonNullable<Parameters<typeof main>[1]>;
 
@@ -391,6 +391,18 @@ describe("push", () => {
 
     const again = await cli(["push", STARTER, "--url", svc.baseUrl, "--team", team], { env: adminEnv() });
     expect(again.out).toBe(`published revision 2 for team ${team}`);
+  });
+
+  // The local service reads .dev.vars: a developer who configured an LLM there gets no warning, rightly.
+  const llmConfigured = () => Boolean(readDevVars().LLM_BASE_URL || readDevVars().LLM_API_KEY);
+  it("prints the server's warning when the policy's judges have no LLM configured (issue 8, item 8)", async (ctx) => {
+    if (llmConfigured()) ctx.skip();
+    const path = file("judge-push.json", { hooks: { Stop: [{ hooks: [{ type: "prompt", id: "may-stop", prompt: "May the agent stop now?" }] }] } });
+    const r = await cli(["push", path, "--url", svc.baseUrl, "--team", "cli-warn-team"], { env: adminEnv() });
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe("published revision 1 for team cli-warn-team");
+    expect(r.err).toMatch(/^  warning hooks\.Stop\[0\]\.hooks\[0\]: this prompt handler cannot run: no LLM is configured/);
+    for (const s of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_PROVIDER"]) expect(r.err).toContain(s);
   });
 
   it("`push -` reads the policy from stdin once: the document checked is the one sent (the real binary)", async () => {

@@ -341,3 +341,42 @@ describe("compilePolicy: size", () => {
     expect(problems(doc).map((p) => p.path)).toEqual(["hooks.PreToolUse[57].hooks[3].when.tool_input.command"]);
   });
 });
+
+describe("http handlers: which secrets may be forwarded (issue 8, item 6)", () => {
+  const fwd = (allowedEnvVars: string[]) => ({
+    hooks: {
+      PreToolUse: [
+        {
+          hooks: [
+            {
+              type: "http",
+              url: "https://audit.example.com/hook",
+              headers: Object.fromEntries(allowedEnvVars.map((n, i) => [`X-${i}`, `$${n}`])),
+              allowedEnvVars,
+            },
+          ],
+        },
+      ],
+    },
+  });
+  const refused = (doc: unknown, options: Parameters<typeof compilePolicy>[1]) => {
+    const c = compilePolicy(doc, options);
+    return c.ok ? [] : c.error.map((p) => `${p.path}: ${p.message}`);
+  };
+
+  it("hookgate's own credentials are refused offline too, whatever is declared", () => {
+    for (const name of ["ADMIN_TOKEN", "LLM_API_KEY", "HOOKGATE_DEV_TOKEN"])
+      for (const options of [undefined, { forwardSecrets: [name] }])
+        expect(refused(fwd([name]), options)).toEqual([
+          `hooks.PreToolUse[0].hooks[0].allowedEnvVars[0]: ${name} is one of hookgate's own credentials and is never forwarded`,
+        ]);
+  });
+
+  it("with the deployment's FORWARD_SECRETS, only declared names pass; without it (offline), any other name does", () => {
+    expect(refused(fwd(["AUDIT_TOKEN"]), { forwardSecrets: ["AUDIT_TOKEN"] })).toEqual([]);
+    expect(refused(fwd(["AUDIT_TOKEN"]), undefined)).toEqual([]);
+    expect(refused(fwd(["AUDIT_TOKEN", "OTHER"]), { forwardSecrets: ["AUDIT_TOKEN"] })).toEqual([
+      "hooks.PreToolUse[0].hooks[0].allowedEnvVars[1]: OTHER is not declared for forwarding: the Worker's FORWARD_SECRETS variable must list it (it lists AUDIT_TOKEN)",
+    ]);
+  });
+});

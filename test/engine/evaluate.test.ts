@@ -488,3 +488,152 @@ describe("once and deterministic-first together", () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe("a `when` pattern that cannot compile on first use (issue 8, item 7)", () => {
+  // A stored revision this engine version validated loads with patterns compiled on first use (lazyPatterns). If one
+  // does not compile all the same, the handler fails like a judge that failed: never a match-everything.
+  const lazy = (doc: unknown): CompiledPolicy => {
+    const c = compilePolicy(doc, { lazyPatterns: true });
+    if (!c.ok) throw new Error(JSON.stringify(c.error));
+    return c.value;
+  };
+  const BAD = "a(b";
+  const group = (hooks: unknown[]) => ({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } });
+
+  it("an allow rule whose `when` cannot compile never allows; closed: it denies, saying which pattern", async () => {
+    const policy = lazy(group([{ type: "rule", id: "allow-npm", when: { "tool_input.command": BAD }, decision: "allow" }]));
+    const r = await run(policy, "PreToolUse", bashInput("rm -rf /home/dev"));
+    expect((r.answer as any).hookSpecificOutput?.permissionDecision).toBe("deny");
+    expect((r.answer as any).hookSpecificOutput.permissionDecisionReason).toContain("a(b");
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/^allow-npm: could not be evaluated: its when tool_input\.command pattern \/a\(b\/ does not compile/);
+    expect(r.trace.handlers.find((h) => h.id === "allow-npm")?.status).toBe("failed");
+    expect(r.aggregate.verdict).not.toBe("allow");
+  });
+
+  it("failMode open: a broken allow or deny rule contributes nothing", async () => {
+    const policy = lazy({
+      failMode: "open",
+      ...group([
+        { type: "rule", id: "allow-x", when: { "tool_input.command": BAD }, decision: "allow" },
+        { type: "rule", id: "deny-x", when: { "tool_input.command": BAD }, decision: "deny", reason: "no" },
+      ]),
+    });
+    const r = await run(policy, "PreToolUse", bashInput("ls"));
+    expect(r.answer).toEqual({});
+    expect(r.errors).toHaveLength(2);
+  });
+
+  it("a deny rule whose `when` cannot compile contributes its failure verdict (closed → deny)", async () => {
+    const policy = lazy(group([{ type: "rule", id: "deny-x", when: { "tool_input.command": BAD }, decision: "deny", reason: "no" }]));
+    const r = await run(policy, "PreToolUse", bashInput("ls"));
+    expect((r.answer as any).hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(r.errors[0]).toMatch(/deny-x: could not be evaluated/);
+  });
+
+  it("a judge whose `when` cannot compile is not called and contributes its onError", async () => {
+    const { judge, calls } = recordingJudge();
+    const policy = lazy(group([{ type: "prompt", id: "j", prompt: "ok?", when: { "tool_input.command": BAD }, onError: "ask" }]));
+    const r = await run(policy, "PreToolUse", bashInput("ls"), { judge });
+    expect(calls).toEqual([]);
+    expect((r.answer as any).hookSpecificOutput.permissionDecision).toBe("ask");
+    expect(r.errors[0]).toMatch(/^j: could not be evaluated/);
+  });
+
+  it("a handler whose other `when` does not match is skipped, not failed", async () => {
+    const policy = lazy(group([{ type: "rule", id: "x", when: { "tool_input.command": BAD, cwd: "^/nowhere$" }, decision: "allow" }]));
+    const r = await run(policy, "PreToolUse", bashInput("ls"));
+    expect(r.answer).toEqual({});
+    expect(r.errors).toEqual([]);
+    expect(r.trace.handlers.find((h) => h.id === "x")?.status).toBe("skipped");
+  });
+
+  it("valid lazy patterns still match as compiled ones do", async () => {
+    const policy = lazy(group([{ type: "rule", id: "sudo", when: { "tool_input.command": "\\bsudo\\b" }, decision: "deny", reason: "no sudo" }]));
+    expect((await run(policy, "PreToolUse", bashInput("sudo ls"))).aggregate.verdict).toBe("deny");
+    expect((await run(policy, "PreToolUse", bashInput("ls"))).answer).toEqual({});
+  });
+});
+
+describe("Stop and SubagentStop never loop on a failure (issue 8, item 8)", () => {
+  const stopPolicy = (event: "Stop" | "SubagentStop", hooks: unknown[]) => compiled({ hooks: { [event]: [{ hooks }] } });
+  const stopInput = (event: "Stop" | "SubagentStop", active: boolean) => ({
+    ...BASE,
+    hook_event_name: event,
+    stop_hook_active: active,
+    ...(event === "SubagentStop" ? { agent_id: "a1", agent_type: "Explore" } : {}),
+  });
+  const judgeThatFails = recordingJudge({ done: new Error("the LLM endpoint answered HTTP 500") }).judge;
+  const forwardThatFails: NonNullable<EvaluationDeps["forward"]> = async () => {
+    throw new Error("answered HTTP 502");
+  };
+
+  for (const event of ["Stop", "SubagentStop"] as const) {
+    it(`${event}: a failing judge blocks the first stop but never one with stop_hook_active`, async () => {
+      const policy = stopPolicy(event, [{ type: "prompt", id: "done", prompt: "May the agent stop? $ARGUMENTS" }]);
+      const first = await run(policy, event, stopInput(event, false), { judge: judgeThatFails });
+      expect((first.answer as any).decision).toBe("block");
+      const again = await run(policy, event, stopInput(event, true), { judge: judgeThatFails });
+      expect(again.answer).toEqual({});
+      expect(again.errors[0]).toMatch(/HTTP 500.*not blocking, since stop_hook_active is true/);
+    });
+
+    it(`${event}: a failing forward and a judge with no LLM never block with stop_hook_active`, async () => {
+      const policy = stopPolicy(event, [
+        { type: "http", id: "fwd", url: "https://hooks.example.com/stop", onError: "block" },
+        { type: "prompt", id: "done", prompt: "May the agent stop?" },
+      ]);
+      const again = await run(policy, event, stopInput(event, true), { forward: forwardThatFails });
+      expect(again.answer).toEqual({});
+      expect(again.errors).toHaveLength(2);
+    });
+  }
+
+  it("a judge slower than the deadline does not block a Stop with stop_hook_active", async () => {
+    const policy = compiled({ deadlineMs: 60, hooks: { Stop: [{ hooks: [{ type: "prompt", id: "done", prompt: "May it stop?" }] }] } });
+    const { judge } = recordingJudge({ done: { delayMs: 400, answer: { ok: false, reason: "no" } } });
+    const r = await run(policy, "Stop", stopInput("Stop", true), { judge });
+    expect(r.answer).toEqual({});
+    expect(r.errors[0]).toMatch(/deadline/);
+  });
+
+  it("a judge's real ok:false still blocks with stop_hook_active (only failures are let through)", async () => {
+    const policy = stopPolicy("Stop", [{ type: "prompt", id: "done", prompt: "May the agent stop?" }]);
+    const { judge } = recordingJudge({ done: { ok: false, reason: "run the tests" } });
+    expect((await run(policy, "Stop", stopInput("Stop", true), { judge })).answer).toEqual({ decision: "block", reason: "run the tests" });
+  });
+
+  it("with no LLM configured, the reason names the settings that fix it", async () => {
+    const policy = stopPolicy("Stop", [{ type: "prompt", id: "done", prompt: "May the agent stop?" }]);
+    const r = await run(policy, "Stop", stopInput("Stop", false));
+    expect((r.answer as any).decision).toBe("block");
+    for (const setting of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_PROVIDER"]) expect((r.answer as any).reason).toContain(setting);
+  });
+});
+
+describe("a broken `when` on a looping Stop (items 7 and 8 together)", () => {
+  it("the failed rule does not block and does not stop the judge from deciding", async () => {
+    const c = compilePolicy(
+      {
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                { type: "rule", id: "broken", when: { last_assistant_message: "a(b" }, decision: "block", reason: "x" },
+                { type: "prompt", id: "done", prompt: "May the agent stop now?" },
+              ],
+            },
+          ],
+        },
+      },
+      { lazyPatterns: true },
+    );
+    if (!c.ok) throw new Error(JSON.stringify(c.error));
+    const input = { ...BASE, hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: "done" };
+    const { judge, calls } = recordingJudge({ done: { ok: false, reason: "run the tests first" } });
+    const r = await run(c.value, "Stop", input, { judge });
+    expect(calls).toEqual(["done"]);
+    expect(r.answer).toEqual({ decision: "block", reason: "run the tests first" });
+    expect(r.errors[0]).toMatch(/^broken: could not be evaluated.*not blocking, since stop_hook_active is true/);
+  });
+});

@@ -6,7 +6,7 @@ import starter from "../../policies/default.json";
 import { eventByName } from "../../handlers";
 import { sha256Hex } from "../../src/crypto";
 import { createApp } from "../../src/http/app";
-import { servicesFor } from "../../src/index";
+import { drainDecisionLogs, servicesFor } from "../../src/index";
 import { PAYLOADS } from "../fixtures/payloads";
 import {
   admin,
@@ -20,9 +20,7 @@ import {
   mintToken,
   mintTokenInfo,
   ONE_MIB,
-  pollDecisions,
   publish,
-  sleep,
   teamWith,
   uniqueTeam,
 } from "../support/worker";
@@ -463,7 +461,7 @@ describe("evaluate", () => {
       expect(r.answer).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "first call in this session" } });
       expect(r.trace.handlers.find((h) => h.id === "hello-once")?.status).toBe("fired");
     }
-    await sleep(200); // anything evaluate might have written in waitUntil would have landed by now
+    await drainDecisionLogs(); // whatever evaluate might have recorded is written now, not after some sleep
     expect(await decisions(t.team)).toEqual([]);
     expect(await revisions(t.team)).toEqual(revsBefore);
 
@@ -474,8 +472,7 @@ describe("evaluate", () => {
     expect(second).toEqual({});
     // and evaluate still fires it, now that the session has used it
     expect((await evaluate({ input }, t.team)).answer).toEqual(first);
-    await pollDecisions(t.team, (l) => l.length >= 2);
-    await sleep(100);
+    await drainDecisionLogs();
     expect(await decisions(t.team)).toHaveLength(2);
   });
 

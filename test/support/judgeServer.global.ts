@@ -1,14 +1,17 @@
 // Vitest global setup for the workerd suite: one real local model server (Messages API and OpenAI chat
-// completions) that LLM-judge tests reach over real fetch. Its replies are scripted by markers in the prompt, so a
+// completions) that LLM-judge tests reach over real fetch, and one real local hook server (test/support/hookServer.ts)
+// for `http` handlers. Its replies are scripted by markers in the prompt, so a
 // test running inside workerd decides what "the model" says:
 //   [[reply:{"ok":false,"reason":"…"}]]  answer that text     [[delay:3000]]  answer after 3 s
 //   [[status:500]]                         answer HTTP 500       [[text:…]]      answer arbitrary text
 import type { TestProject } from "vitest/node";
+import { startHookServer } from "./hookServer";
 import { startModelServer, type Reply } from "./modelServer";
 
 declare module "vitest" {
   export interface ProvidedContext {
     modelUrl: string;
+    hookUrl: string;
   }
 }
 
@@ -37,5 +40,10 @@ export default async function setup(project: TestProject) {
     },
   });
   project.provide("modelUrl", server.url);
-  return () => server.close();
+  const hooks = await startHookServer();
+  project.provide("hookUrl", hooks.url);
+  return async () => {
+    await server.close();
+    await hooks.close();
+  };
 }

@@ -1,0 +1,158 @@
+// The decision log loses nothing it took (issue 8, item 2), on the real local D1 through the real routes: every
+// field is capped before it is stored, a batch that fails is written again record by record, a record that still
+// cannot be written is replaced by a minimal one, and the counts are visible in GET /v1/admin/decision-log.
+// The batch is released by the test (the log's injectable `wait`), so which records share it is certain.
+import { createExecutionContext, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/http/app";
+import { servicesFor } from "../../src/index";
+import { D1DecisionLog, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
+import type { DecisionLogHealth, DecisionRecord } from "../../src/services";
+import { hook as workerHook, lsPolicy, ONE_MIB, pollDecisions, teamWith, uniqueTeam } from "../support/worker";
+
+/** A wait the test releases: every batch waits for the next release() call. */
+function gate() {
+  const waiting: (() => void)[] = [];
+  return {
+    wait: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    release: () => waiting.splice(0).forEach((r) => r()),
+  };
+}
+
+const ADMIN = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
+function harness() {
+  const g = gate();
+  // One set of services for every request, as the Worker keeps per isolate: all records share one buffer.
+  const services = servicesFor(env, { decisionLog: { wait: g.wait } });
+  const app = createApp(() => services);
+  // Not waiting on the execution context: the log's write is held until the test releases the batch.
+  const call = (path: string, init?: RequestInit) => app.fetch(new Request(`http://hookgate.test${path}`, init), env, createExecutionContext());
+  const admin = (method: string, path: string, body?: unknown) =>
+    call(`/v1/admin${path}`, { method, headers: ADMIN, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return { ...g, services, call, admin };
+}
+
+type Harness = ReturnType<typeof harness>;
+async function teamWithToken(h: Harness, policy: unknown) {
+  const team = uniqueTeam("dlog");
+  expect((await h.admin("PUT", `/teams/${team}/policy`, policy)).status).toBe(201);
+  const { token } = (await (await h.admin("POST", `/teams/${team}/tokens`)).json()) as { token: string };
+  const hook = (body: unknown) =>
+    h.call(`/v1/hooks/${team}/pre-tool-use`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return { team, hook };
+}
+const decisionsOf = async (h: Harness, team: string) =>
+  ((await (await h.admin("GET", `/teams/${team}/decisions?limit=1000`)).json()) as { decisions: DecisionRecord[] }).decisions;
+const health = async (h: Harness) => ((await (await h.admin("GET", "/decision-log")).json()) as { log: DecisionLogHealth }).log;
+
+const pre = (command: string, extra: Record<string, unknown> = {}) => ({
+  session_id: "s-other-team",
+  transcript_path: "/home/dev/.claude/projects/p/s.jsonl",
+  cwd: "/home/dev/shop",
+  hook_event_name: "PreToolUse",
+  tool_name: "Bash",
+  tool_input: { command },
+  tool_use_id: `toolu_${crypto.randomUUID()}`,
+  ...extra,
+});
+const lsDeny = {
+  hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", id: "no-ls", if: "Bash(ls *)", decision: "deny", reason: "no ls" }] }] },
+};
+
+describe("the decision log loses nothing it took", () => {
+  it("the reported case: a 1,040,000-character session_id in the same batch as ten records of another team", async () => {
+    const h = harness();
+    const before = await health(h);
+    const other = await teamWithToken(h, lsDeny);
+    const attacker = await teamWithToken(h, lsDeny);
+    for (let i = 0; i < 10; i++) expect((await other.hook(pre(i === 3 ? "ls -la" : `echo ${i}`))).status).toBe(200);
+    const body = JSON.stringify(pre("echo hi", { session_id: "s".repeat(1_040_000) }));
+    expect(body.length).toBeLessThan(ONE_MIB);
+    expect((await attacker.hook(body)).status).toBe(200);
+
+    h.release(); // one batch: the ten records and the big one
+    await h.services.decisions.drain();
+
+    const theirs = await decisionsOf(h, other.team);
+    expect(theirs).toHaveLength(10);
+    expect(theirs.filter((d) => d.verdict === "deny")).toHaveLength(1);
+    const [big] = await decisionsOf(h, attacker.team);
+    expect(big!.truncated).toBe(true);
+    expect(big!.sessionId!.length).toBeLessThanOrEqual(RECORD_LIMITS.id);
+    expect(big!.sessionId).toMatch(/^s+…\[truncated by hookgate: 1040000 chars\]$/);
+    expect((big!.input as { session_id: string }).session_id).toMatch(/…\[truncated by hookgate: \d+ chars\]$/);
+    expect(JSON.stringify(big).length).toBeLessThanOrEqual(RECORD_LIMITS.recordChars);
+
+    const after = await health(h);
+    expect(after.recordsWritten - before.recordsWritten).toBe(11);
+    expect(after.recordsTruncated - before.recordsTruncated).toBe(1);
+    expect(after.recordsLost - before.recordsLost).toBe(0);
+  });
+
+  it("the same, through the Worker's own 500 ms batch (the report as it happened)", async () => {
+    const other = await teamWith(lsPolicy("deny"), "dlog-w");
+    const attacker = await teamWith(lsPolicy("deny"), "dlog-wa");
+    // Sent together, well inside one batch window: the ten and the big one share a batch.
+    await Promise.all(Array.from({ length: 10 }, (_, i) => workerHook(other.team, "pre-tool-use", pre(i === 3 ? "ls -la" : `echo ${i}`), other.token)));
+    await workerHook(attacker.team, "pre-tool-use", pre("echo hi", { session_id: "s".repeat(1_040_000) }), attacker.token);
+    const theirs = await pollDecisions(other.team, (l) => l.length >= 10);
+    expect(theirs).toHaveLength(10);
+    expect(theirs.filter((d) => d.verdict === "deny")).toHaveLength(1);
+    expect(await pollDecisions(attacker.team, (l) => l.length >= 1)).toHaveLength(1);
+  });
+
+  it("a batch that fails is written record by record; a record that cannot be written is replaced by a minimal one", async () => {
+    const g = gate();
+    const log = new D1DecisionLog(env.DB, { wait: g.wait });
+    const team = uniqueTeam("dlog-direct");
+    const h = harness();
+    const before = await health(h);
+    const record = (i: number, extra: Partial<DecisionRecord> = {}): DecisionRecord => ({
+      decisionId: crypto.randomUUID(),
+      time: new Date(Date.now() + i).toISOString(),
+      team,
+      event: "PreToolUse",
+      fired: [],
+      dryRun: [],
+      revision: 1,
+      latencyMs: 0.5,
+      dedup: false,
+      errors: [],
+      ...extra,
+    });
+    const good = Array.from({ length: 5 }, (_, i) => record(i));
+    // D1 refuses to bind `undefined`: this record fails the whole batch, and fails again on its own.
+    const bad = record(9, { revision: undefined as unknown as number, verdict: "deny" });
+    const writes = [...good.slice(0, 2), bad, ...good.slice(2)].map((r) => log.record(r));
+    g.release();
+    await Promise.all(writes);
+    await log.drain();
+
+    const stored = await log.query(team, { limit: 100 });
+    expect(stored.map((r) => r.decisionId).sort()).toEqual([...good, bad].map((r) => r.decisionId).sort());
+    const minimal = stored.find((r) => r.decisionId === bad.decisionId)!;
+    expect(minimal).toMatchObject({ verdict: "deny", revision: null, truncated: true, event: "PreToolUse" });
+    expect(minimal.errors[0]).toMatch(/^decision log: the full record could not be written \(.+\); this minimal record replaces it$/);
+
+    const after = await health(h);
+    expect(after.batchesRetried - before.batchesRetried).toBe(1);
+    expect(after.recordsReplaced - before.recordsReplaced).toBe(1);
+    expect(after.recordsWritten - before.recordsWritten).toBe(5);
+    expect(after.recordsLost - before.recordsLost).toBe(0);
+    expect(after.lastError).toBeTruthy();
+  });
+
+  it("GET /v1/admin/decision-log needs the admin token", async () => {
+    const h = harness();
+    expect((await h.call("/v1/admin/decision-log")).status).toBe(401);
+    const ok = await h.admin("GET", "/decision-log");
+    expect(ok.status).toBe(200);
+    expect(Object.keys(((await ok.json()) as { log: object }).log)).toEqual(
+      expect.arrayContaining(["recordsWritten", "recordsTruncated", "batchesRetried", "recordsReplaced", "recordsLost"]),
+    );
+  });
+});
