@@ -52,6 +52,8 @@ interface CompiledHandlerBase {
   when: CompiledWhen[];
   /** `effect` conditions (any holds): what the call would do. */
   effects: CompiledEffectCondition[];
+  /** `secrets`: input paths (split into segments) one of which must hold a credential. */
+  secrets: string[][];
   once: boolean;
   dryRun: boolean;
 }
@@ -374,6 +376,7 @@ function compileHandler(
     allParts: h.type === "rule" && h.decision === "allow",
     when,
     effects,
+    secrets: (h.secrets ?? []).map((p) => p.split(".")),
     once: h.once ?? false,
     dryRun: h.mode === "dry-run",
   };
@@ -486,6 +489,7 @@ function handlerObject(base: CompiledHandlerBase, x: Specific): CompiledHandler 
     allParts: base.allParts,
     when: base.when,
     effects: base.effects,
+    secrets: base.secrets,
     once: base.once,
     dryRun: base.dryRun,
     type: x.type,

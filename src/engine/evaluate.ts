@@ -25,6 +25,7 @@ import { respond } from "./respond";
 import { commandForms, mightMatch, visitList, type CommandForms } from "./ruleIndex";
 import { WorkBudget } from "./budget";
 import { effectParts } from "./effectCondition";
+import { findCredentials } from "./credentials";
 
 export type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
 
@@ -231,6 +232,18 @@ function valueAt(value: unknown, segments: readonly string[]): unknown {
   return v;
 }
 
+/** `secrets`: the first of the handler's input paths that holds a credential, said plainly; undefined if none. */
+function secretsGate(h: CompiledHandler, input: Record<string, unknown>, budget: WorkBudget): string | undefined {
+  for (const segments of h.secrets)
+    for (const v of valuesAt(input, segments)) {
+      const t = asText(v);
+      if (t === undefined || !budget.spend(t.length * 8 + 16)) continue;
+      const kinds = findCredentials(t);
+      if (kinds.length > 0) return `${segments.join(".")} holds a credential (${kinds.slice(0, 3).join(", ")})`;
+    }
+  return undefined;
+}
+
 /** RE2 runs in time linear in the text, times a factor for the program: a regex test spends that much. */
 const regexCost = (text: string) => text.length * 4 + 16;
 
@@ -318,6 +331,14 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
         why = gate.rule ? `if ${gate.rule} matches ${part}` : gate.effect ? `${part} would ${gate.effect}` : `unless does not cover ${part}`;
         if (gate.rule && gate.effect) why += `, and would ${gate.effect}`;
       }
+      if (h.secrets.length > 0) {
+        const found = secretsGate(h, input, budget);
+        if (found === undefined) {
+          if (explain) trace.handlers.push(skipped(h, `no credential in ${h.secrets.map((p) => p.join(".")).join(", ")}`));
+          continue;
+        }
+        why = why === "matched" ? found : `${why}; ${found}`;
+      }
       if (h.when.length > 0) {
         const broken = brokenWhen(h, input, budget);
         if (broken !== undefined) {
@@ -349,7 +370,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
     for (const h of handlers) {
       if (fired.has(h) || h.dryRun || !restricts(h)) continue;
       if (h.hint?.tools && !h.hint.tools.has(tool)) continue;
-      if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effects.length === 0 && h.when.length === 0) continue;
+      if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effects.length === 0 && h.when.length === 0 && h.secrets.length === 0) continue;
       unexamined.push(h);
     }
   const why = exhausted

@@ -14,6 +14,7 @@
  * length m (and O(n) in practice).
  */
 import { RE2JS } from "re2js";
+import { translateJsRegex } from "./portableRegex";
 import { ok, err, type Result } from "./result";
 
 export interface StringTest {
@@ -48,8 +49,10 @@ export function compileRegex(src: string, opts: RegexOptions = {}): Result<Strin
   if (opts.ignoreCase) flags |= RE2JS.CASE_INSENSITIVE;
   if (opts.dotAll) flags |= RE2JS.DOTALL;
   if (opts.multiline) flags |= RE2JS.MULTILINE;
+  const portable = translateJsRegex(src);
+  if (!portable.ok) return err(`regex /${clip(src)}/ is not portable: ${portable.error}`);
   try {
-    const re = RE2JS.compile(RE2JS.translateRegExp(src), flags);
+    const re = RE2JS.compile(portable.value, flags);
     if (re.programSize() > MAX_REGEX_PROGRAM) return err(`regex /${clip(src)}/ is too large`);
     return ok({
       test(s: string): boolean {

@@ -208,7 +208,7 @@ export interface PreparedTemplate {
 }
 
 const H_ANY = "\uE000";
-const isHole = (c: number) => c >= 0xe000 && c <= 0xe005;
+const isHole = (c: number) => c >= 0xe000 && c <= 0xe006;
 
 /**
  * Normalise a path template: `~` → home, relative → under cwd (a template starting with a hole may be either,
@@ -399,6 +399,24 @@ function runAutomaton(a: GlobAutomaton, text: string): boolean {
       }
       [cur, next] = [next, cur];
       if (!cur.some((v) => v === 1)) return false;
+      continue;
+    }
+    if (code === 0xe006) {
+      // Everything below a directory a command fills from elsewhere (a tree copy): its names are not the rule's to
+      // choose, so it may fill the glob's wildcards (`*`, `**`, a trailing `/`) but never stand for a literal name.
+      next.set(cur);
+      for (let round = 0; round <= n + 1; round++) {
+        let grew = false;
+        for (let i = 0; i < n; i++) {
+          if (!next[i]) continue;
+          const k = nodes[i]!.k;
+          const to = k === "g0" || k === "g1" ? i + 1 : k === "end" ? n : -1;
+          if (to >= 0 && !next[to]) (next[to] = 1), (grew = true);
+        }
+        close(next);
+        if (!grew) break;
+      }
+      [cur, next] = [next, cur];
       continue;
     }
     if (code === 0xe000 || code === 0xe001 || code === 0xe003 || code === 0xe004) {

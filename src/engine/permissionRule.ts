@@ -600,7 +600,17 @@ export function matchingSubjects(rule: CompiledRule, subjects: CallSubjects, mod
     case "path": {
       if (subjects.kind !== "path" || subjects.path === undefined) return NONE;
       if (!subjects.budget.spend(subjects.path.path.length + m.glob.raw.length)) return NONE;
-      return m.glob.matchPrepared(subjects.path) ? all(subjects) : NONE;
+      if (m.glob.matchPrepared(subjects.path)) return all(subjects);
+      // gitignore semantics, as the client has them: a rule that matches a directory covers everything in it
+      // (`Read(secrets/*)` matches `secrets/db/prod.txt`). Only ever wider, so for restricting rules only.
+      if (mode === "restrict") {
+        const p = subjects.path;
+        for (let k = p.segs.length - 1; k > 0; k--) {
+          if (!subjects.budget.spend(m.glob.raw.length + k)) return NONE;
+          if (m.glob.matchPrepared({ ...p, segs: p.segs.slice(0, k) })) return all(subjects);
+        }
+      }
+      return NONE;
     }
     case "domain": {
       if (subjects.kind !== "url") return NONE;

@@ -33,6 +33,8 @@ const common = {
   unless: ruleList.optional(),
   when: z.record(z.string().min(1).max(256), z.string().min(1).max(4096)).optional(),
   effect: z.union([effectConditionSchema, z.array(effectConditionSchema).min(1).max(32)]).optional(),
+  /** Dotted input paths (`prompt`, `tool_input.content`): the handler fires when one holds a credential. */
+  secrets: z.array(z.string().min(1).max(256)).min(1).max(16).optional(),
   once: z.boolean().optional(),
   mode: z.enum(["enforce", "dry-run"]).optional(),
   statusMessage: z.string().max(200).optional(),

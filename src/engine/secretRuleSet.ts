@@ -59,3 +59,20 @@ export function secretRuleSetRanges(text: string): [number, number][] {
   sink = [];
   return found;
 }
+
+/** The ids of the rules that report something in `text`. */
+export function secretRuleSetFindings(text: string): string[] {
+  const ids: string[] = [];
+  for (const s of scanners) {
+    sink = [];
+    try {
+      const r = s.handlers.file?.({ content: text, ext: "", contentType: "text" });
+      if (r instanceof Promise) r.catch(() => {});
+    } catch {
+      // a rule's bug must not stop the others
+    }
+    if (sink.some((range) => range[1] > range[0])) ids.push(s.id);
+  }
+  sink = [];
+  return ids;
+}

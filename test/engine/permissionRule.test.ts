@@ -116,7 +116,7 @@ const bashRows: Row[] = [
   ["Bash(rm *)", bash("echo `rm -rf /`"), true],
   ["Bash(git push *)", bash("git push $(git remote)"), true, "STRICTER: the client runs the hook without looking"],
   ["Bash(git push *)", bash('git push "$REMOTE" main'), true, "STRICTER: $VAR is inspected, not a fail-open"],
-  ["Bash(git push *)", bash("$GIT push"), false, "CHOICE: a command name that is an expansion can't be resolved"],
+  ["Bash(git push *)", bash("$GIT push"), true, "SOUND: a dynamic command word may be any command"],
   // contract §3.3 table
   ["Bash(npm run build)", bash("npm run build"), true],
   ["Bash(npm run build)", bash("npm run build --prod"), false],
@@ -255,7 +255,7 @@ const fileRows: Row[] = [
   ["Read(*.pem)", tool("Read", { file_path: "/home/dev/shop/certs/server.pem" }), true],
   ["Read(*.pem)", tool("Read", { file_path: "/tmp/x.pem" }), true, "STRICTER"],
   ["Read(*.pem)", tool("Read", { file_path: "/tmp/x.pem.txt" }), false],
-  ["Read(./.env)", tool("Read", { file_path: "/home/dev/shop/sub/.env" }), false],
+  ["Read(./.env)", tool("Read", { file_path: "/home/dev/shop/sub/.env" }), true, "CLIENT: ./name at any depth"],
   ["Read(//c/Users/*/.env)", tool("Read", { file_path: "C:\\Users\\a\\.env" }), true],
   ["Read(.env)", tool("Edit", { file_path: "/home/dev/shop/.env" }), false, "Read rules are for Read"],
   ["Read", tool("Edit", { file_path: "/x" }), false],

@@ -162,31 +162,31 @@ describe("permission-rule wildcards are matched without backtracking", () => {
     expect((await run(`${A}c`)).fired).toEqual([]);
   });
 
-  it("many parts of a long compound command", async () => {
+  it("many parts of a long compound command: examined up to the cap, failing closed beyond it", async () => {
     const c = compilePolicy({ hooks: { PreToolUse: [{ hooks: [{ type: "rule", if: rule, decision: "deny", reason: "wild" }] }] } });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     const part = `${"a".repeat(60)}`;
-    const command = Array.from({ length: 1000 }, () => part).join(" && ");
-    const r = await timedAsync("1,000-part compound command", () =>
-      evaluate(c.value, eventByName("PreToolUse"), { hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Bash", tool_input: { command } }),
-    );
-    expect(r.answer).toEqual({});
-    const r2 = await evaluate(c.value, eventByName("PreToolUse"), {
-      hook_event_name: "PreToolUse",
-      cwd: "/w",
-      tool_name: "Bash",
-      tool_input: { command: `${command} && ${part}b` },
-    });
-    expect(r2.answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    const run = (command: string) =>
+      evaluate(c.value, eventByName("PreToolUse"), { hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Bash", tool_input: { command } });
+    const command = Array.from({ length: 400 }, () => part).join(" && ");
+    expect((await timedAsync("400-part compound command", () => run(command))).answer).toEqual({});
+    expect((await run(`${command} && ${part}b`)).answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "wild" } });
+    // Beyond the cap of simple commands per call: the rule could not be checked everywhere, so the policy's
+    // failure verdict, with a reason that says why.
+    const huge = Array.from({ length: 1000 }, () => part).join(" && ");
+    const r = await timedAsync("1,000-part compound command", () => run(huge));
+    expect(r.answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: expect.stringMatching(/could not examine this call in full: the command is too large/) } });
   });
 
-  it("file-rule globs with many stars on a long path", async () => {
+  it("file-rule globs with many stars on a long path; a path longer than any real one fails closed", async () => {
     const c = compilePolicy({ hooks: { PreToolUse: [{ hooks: [{ type: "rule", if: "Read(**/*a*a*a*a*a*a*a*a*b)", decision: "deny", reason: "glob" }] }] } });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     const read = (file_path: string) =>
       evaluate(c.value, eventByName("PreToolUse"), { hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Read", tool_input: { file_path } });
-    const deep = `/w/${Array.from({ length: 200 }, () => "a".repeat(200)).join("/")}`;
-    expect((await timedAsync("glob miss on a deep path", () => read(`${deep}/${A}`))).answer).toEqual({});
-    expect((await read(`${deep}/${"a".repeat(1000)}b`)).answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    const deep = `/w/${Array.from({ length: 15 }, () => "a".repeat(250)).join("/")}`;
+    expect((await timedAsync("glob miss on a deep path", () => read(`${deep}/${"a".repeat(250)}`))).answer).toEqual({});
+    expect((await read(`${deep}/${"a".repeat(240)}b`)).answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "glob" } });
+    const tooLong = await timedAsync("a 64 KiB path", () => read(`/w/${A}`));
+    expect(tooLong.answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: expect.stringMatching(/longer than any real path/) } });
   });
 });

@@ -55,7 +55,7 @@ function fuzzPolicy() {
       });
     if (group.length > 0) hooks[spec.name] = [...(hooks[spec.name] ?? []), { hooks: group }];
   }
-  return { failMode: "closed", hooks };
+  return { failMode: "closed", paths: starter.paths, hooks };
 }
 
 let team: string;

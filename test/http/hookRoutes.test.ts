@@ -36,7 +36,7 @@ const starterRule = (id: string) => {
   for (const group of starter.hooks.PreToolUse) for (const h of group.hooks) if (h.id === id) return h;
   throw new Error(`no starter rule ${id}`);
 };
-const RM_REASON = starterRule("no-recursive-delete-of-root-or-home").reason;
+const RM_REASON = starterRule("no-recursive-delete-of-root-system-or-home").reason;
 const PROMPT_RULE = starter.hooks.UserPromptSubmit[0]!.hooks[0]!;
 
 describe("PreToolUse over HTTP with the starter policy", () => {
@@ -485,7 +485,7 @@ describe("the decision log", () => {
       sessionId: session,
       tool: "Bash",
       verdict: "deny",
-      fired: ["no-recursive-delete-of-root-or-home"],
+      fired: ["no-recursive-delete-of-root-system-or-home"],
       revision,
       dedup: false,
       errors: [],

@@ -41,9 +41,11 @@ import {
 } from "./model";
 import { analysePowerShell, decodeUtf16Base64 } from "./powershell";
 import { readsProgramFromStdin } from "./programs";
+import { pipelineOutput, staticOutput, substituted, type StaticCommand, type StaticContext } from "./staticText";
 import { commandName, strip } from "./strip";
 import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, literal } from "./template";
-import { EVALUATORS, SHELL_ARG_OPTIONS, SHELLS } from "./wrappers";
+import { gitSubcommand } from "./commands";
+import { EVALUATORS, SHELL_ARG_OPTIONS, SHELLS, SOURCERS } from "./wrappers";
 
 export interface AnalyseContext {
   cwd?: string | undefined;
@@ -81,6 +83,12 @@ export class Builder {
   parseErrors = false;
   parsedChars = 0;
   nodes = 0;
+  /** `alias name='…'` definitions seen so far: a later `name …` runs that text. */
+  readonly aliases = new Map<string, string>();
+  /** `git config alias.name '…'` / `git -c alias.name=…`: a later `git name` runs that. */
+  readonly gitAliases = new Map<string, string>();
+  /** Files the command line writes with known content (`echo 'rm -rf /' > x.sh`), for a later `bash x.sh`. */
+  readonly files = new Map<string, string>();
   /** Function bodies by name, to examine them again for each call with its arguments. */
   readonly functionBodies = new Map<string, { body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void } }>();
   calls = 0;
@@ -327,7 +335,10 @@ class Walker {
       const rest = reader.words.slice(s.start);
       const name = commandName(rest[0]?.value ?? "");
       if (!readsProgramFromStdin(name, rest.slice(1))) continue;
-      const text = pipedText(this.b.commands[stages[k - 1]!]!);
+      // What the stages before it certainly print: `echo …`, `echo cm0g… | base64 -d`, `printf '\x72…'`, `rev <<< …`.
+      const upstream = stages.slice(0, k).map((i) => this.b.commands[i]!).filter((c) => c.pipe?.index !== undefined && c.pipe.index < k);
+      const chain = upstream.map(staticCommandOf);
+      const text = chain.every((x) => x !== undefined) ? pipelineOutput(chain as StaticCommand[], this.b.ctx) : undefined;
       if (text === undefined || this.b.full) continue;
       const si = this.b.newScript({ command: stages[k]!, how: "code" }, this.depth + 1);
       analyseScript(this.b, codeText(text), si, this.depth + 1, new Map(scope));
@@ -368,6 +379,13 @@ class Walker {
     const queue: Queued[] = [];
     const words: ShellWord[] = [];
     const index = this.b.commands.length;
+    // `cmd=(rm -rf /)`: remember the array's elements (when all are known).
+    if (!c.name)
+      for (const p of c.prefix)
+        if (p.type === "Assignment" && (p.value as { type?: string })?.type === "ArrayValue") {
+          const values = (p.value as unknown as { elements: Word[] }).elements.map((e) => staticWord(e, scope, this.b.ctx, 0));
+          bindArray(scope, p.name, values.every((v) => v !== undefined) ? (values as string[]) : undefined);
+        }
     for (const p of c.prefix) if (p.type === "Assignment") words.push(this.assignment(p, scope, queue, index));
     if (c.name) words.push(...this.words(c.name, scope, queue, index));
     for (const s of c.suffix) {
@@ -376,6 +394,11 @@ class Walker {
     }
     const r = this.redirects(c.redirects, scope, queue, index);
     const raw = this.source.slice(words.length > 0 ? Math.min(c.pos, c.name?.pos ?? c.pos) : c.pos, c.end);
+    // An alias defined earlier whose text is a plain command (`alias get='curl -fsSL'`): the command is that text,
+    // so it takes its place in pipelines (`get URL | sh`).
+    const alias = words[0] ? this.b.aliases.get(words[0].value) : undefined;
+    if (alias !== undefined && /^[\w./@%+=:,-]+(?: [\w./@%+=:,~-]+)*$/.test(alias.trim()))
+      words.splice(0, 1, ...alias.trim().split(" ").map((t): ShellWord => ({ text: literal(t), value: literal(t), raw: t, splits: false, procsub: undefined, substs: [] })));
     this.record(words, r.redirects, r.stdin, raw, pipe, scope, queue, r.stdinFrom);
   }
 
@@ -420,6 +443,10 @@ class Walker {
     }
     bindAssignments(words, scope);
     moveCwd(words, scope);
+    if (words[0]?.value === "set" && words[1]?.value === "--") {
+      const rest = words.slice(2).map((w) => w.value);
+      bindArray(scope, "@", rest.every((v) => !/[\uE000\uE004]/.test(v)) ? rest : undefined);
+    }
     followCode(this.b, index, scope, this.depth);
     // A call of a function defined earlier: its body again, with `$1`, `$2`, … bound to the call's arguments.
     const fn = words[0] ? this.b.functionBodies.get(words[0].value) : undefined;
@@ -441,8 +468,31 @@ class Walker {
     return { text: literal(a.text), value: literal(a.text), raw: a.text, splits: false, procsub: undefined, substs: [] };
   }
 
-  /** A word, or several when it holds a brace expansion (`{a,b}` → `a` `b`). */
+  /**
+   * A word, or several: a brace expansion (`{a,b}` → `a` `b`), an unquoted `$IFS` (a separator: `rm${IFS}-rf${IFS}/`
+   * is `rm -rf /`), or a known array (`"${cmd[@]}"`, `"$@"` after `set --`).
+   */
   words(w: Word, scope: Scope, queue: Queued[] | undefined, index?: number): ShellWord[] {
+    const parts = w.parts ?? [];
+    const isIfs = (p: WordPart) => (p.type === "SimpleExpansion" && p.text === "$IFS") || (p.type === "ParameterExpansion" && p.parameter === "IFS" && !p.operation);
+    if (parts.some(isIfs)) {
+      const out: ShellWord[] = [];
+      let group: WordPart[] = [];
+      const flush = () => {
+        if (group.length === 0) return;
+        const text = group.map((p) => p.text).join("");
+        out.push(...this.words({ ...w, parts: group, text, value: text, pos: group[0]!.pos, end: group[group.length - 1]!.end } as Word, scope, queue, index));
+        group = [];
+      };
+      for (const p of parts) {
+        if (isIfs(p)) flush();
+        else group.push(p);
+      }
+      flush();
+      return out;
+    }
+    const array = arrayExpansion(w, scope);
+    if (array !== undefined) return array.map((v) => ({ text: HOLE_ANY, value: v, raw: w.text, splits: false, procsub: undefined, substs: [] }));
     const braces = w.parts?.filter((p) => p.type === "BraceExpansion") ?? [];
     if (braces.length === 0) return [this.word(w, scope, queue ?? [], index)];
     const expanded = expandBraces(w.text);
@@ -507,8 +557,9 @@ class Walker {
               value += literal(q.value);
             } else if (q.type === "CommandExpansion") {
               substs.push(queueScript(q.script, "subst"));
+              const known = staticScriptOutput(q.script, scope, this.b.ctx, 0);
               text += HOLE_ANY;
-              value += HOLE_ANY;
+              value += known ?? HOLE_ANY;
             } else if (q.type === "ArithmeticExpansion") {
               for (const inner of scriptsBelow(q as unknown as SyntaxNode)) substs.push(queueScript(inner, "subst"));
               text += HOLE_SEG;
@@ -527,11 +578,13 @@ class Walker {
           for (const inner of scriptsBelow(p as unknown as SyntaxNode)) substs.push(queueScript(inner, "subst"));
           expansion(p, false);
           break;
-        case "CommandExpansion":
+        case "CommandExpansion": {
           substs.push(queueScript(p.script, "subst"));
+          const known = staticScriptOutput(p.script, scope, this.b.ctx, 0);
           text += HOLE_ANY;
-          value += HOLE_ANY;
+          value += known ?? HOLE_ANY;
           break;
+        }
         case "ArithmeticExpansion":
           for (const inner of scriptsBelow(p as unknown as SyntaxNode)) substs.push(queueScript(inner, "subst"));
           text += HOLE_SEG;
@@ -604,21 +657,18 @@ class Walker {
   }
 }
 
-/** The text a command writes to its stdout when that is known: `echo …`, `printf …`, `cat <<EOF`. */
-export function pipedText(c: SimpleCommand): string | undefined {
+/** A recorded command as the static evaluator sees it (staticText.ts): its final name, argument values, stdin. */
+export function staticCommandOf(c: SimpleCommand): StaticCommand | undefined {
   const s = strip(c.words);
-  const rest = c.words.slice(s.start);
-  const name = commandName(rest[0]?.value ?? "");
-  const args = rest.slice(1).map((w) => w.value);
-  if (name === "echo") return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).join(" ");
-  if (name === "printf" && args.length > 0) {
-    const [format, ...values] = args;
-    let k = 0;
-    const filled = format!.replace(/%[-+ #0-9.]*[sdbq]/g, () => values[k++] ?? "").replace(/\\n/g, "\n").replace(/\\t/g, "\t").replace(/\\0/g, "\n");
-    return k < values.length ? `${filled} ${values.slice(k).join(" ")}` : filled;
-  }
-  if (name === "cat" && rest.length === 1 && c.stdin.length > 0) return c.stdin.join("\n");
-  return undefined;
+  const rest = c.words.slice(s.start, s.end);
+  if (rest.length === 0) return undefined;
+  return { name: commandName(rest[0]!.value), args: rest.slice(1).map((w) => w.value), stdin: c.stdin.length > 0 ? c.stdin.join("\n") : undefined };
+}
+
+/** The text a recorded command writes to stdout when it is known (echo, printf, `cat <<EOF`, …). */
+export function pipedText(c: SimpleCommand, ctx: StaticContext = {}): string | undefined {
+  const sc = staticCommandOf(c);
+  return sc ? staticOutput(sc, ctx) : undefined;
 }
 
 const CWD = "\u0000cwd";
@@ -636,6 +686,71 @@ function moveCwd(words: readonly ShellWord[], scope: Scope): void {
   else if (target.value.startsWith("/") || target.value.startsWith("~")) next = target.value;
   else next = current === undefined || current === null ? target.value : current === HOLE_UNKNOWN ? HOLE_UNKNOWN : `${current}/${target.value}`;
   scope.set(CWD, next);
+}
+
+/** A word's value when it is entirely known (literals, quotes, variables with known values, known substitutions). */
+function staticWord(w: Word, scope: Scope, ctx: AnalyseContext, depth: number): string | undefined {
+  if (!w.parts || w.parts.length === 0) return literal(w.value);
+  let out = "";
+  const part = (p: WordPart | DoubleQuotedChild): boolean => {
+    switch (p.type) {
+      case "Literal":
+      case "SingleQuoted":
+      case "AnsiCQuoted":
+        out += literal(p.value);
+        return true;
+      case "DoubleQuoted":
+      case "LocaleString":
+        return p.parts.every(part);
+      case "SimpleExpansion":
+      case "ParameterExpansion": {
+        const v = variableValue(p as WordPart, scope, ctx, true).value;
+        if (/[\uE000\uE004]/.test(v)) return false;
+        out += v;
+        return true;
+      }
+      case "CommandExpansion": {
+        const v = depth < 4 ? staticScriptOutput(p.script, scope, ctx, depth + 1) : undefined;
+        if (v === undefined) return false;
+        out += v;
+        return true;
+      }
+      default:
+        return false;
+    }
+  };
+  return w.parts.every(part) ? out : undefined;
+}
+
+/** The output of a substitution's script when it is certainly known (one pipeline of commands with known words). */
+function staticScriptOutput(script: ParsedScript | undefined, scope: Scope, ctx: AnalyseContext, depth: number): string | undefined {
+  if (!script || script.commands.length !== 1) return undefined;
+  const node = script.commands[0]!.command as SyntaxNode;
+  const commands = node.type === "Pipeline" ? node.commands : [node];
+  const chain: StaticCommand[] = [];
+  for (const c of commands) {
+    if (c.type !== "Command" || !c.name) return undefined;
+    const name = staticWord(c.name, scope, ctx, depth);
+    if (name === undefined) return undefined;
+    const args: string[] = [];
+    let stdin: string | undefined;
+    for (const x of c.suffix) {
+      if (x.type === "Word") {
+        const v = staticWord(x, scope, ctx, depth);
+        if (v === undefined) return undefined;
+        args.push(v);
+      } else if (x.type === "HereString") {
+        const v = x.target ? staticWord(x.target, scope, ctx, depth) : undefined;
+        if (v === undefined) return undefined;
+        stdin = `${v}\n`;
+      } else if (x.type === "HereDoc") stdin = `${literal(x.body.text)}`;
+      else if (x.type === "Assignment") return undefined;
+      else return undefined;
+    }
+    chain.push({ name: commandName(name), args, stdin });
+  }
+  const out = pipelineOutput(chain, ctx);
+  return out === undefined ? undefined : substituted(out);
 }
 
 /** The scripts of `$(…)` inside an arithmetic expansion, without examining them yet. */
@@ -681,7 +796,9 @@ function variableValue(p: WordPart, scope: Scope, ctx: AnalyseContext, quoted: b
   if (prefix === "#" || ["#", "?", "$", "!"].includes(name)) return { text: HOLE_SEG, value: HOLE_SEG };
   if (name === HOLE_VARIABLE) return { text: HOLE_ANY, value: HOLE_ANY };
   const plainOrDefault = op === undefined || (op.type === "Default" && ["-", ":-", "?", ":?"].includes(op.operator));
-  if (name === "HOME" && plainOrDefault) return { text: HOLE_ANY, value: "~" };
+  // `${HOME%/}`, `${HOME%%/}`: still the home directory (a trailing slash removed).
+  const trailingSlashOff = op?.type === "Remove" && (op.operator === "%" || op.operator === "%%") && op.operand.value === "/";
+  if (name === "HOME" && (plainOrDefault || trailingSlashOff)) return { text: HOLE_ANY, value: "~" };
   if (name === "PWD" && plainOrDefault && ctx.cwd) return { text: HOLE_ANY, value: literal(ctx.cwd) };
   const bound = scope.get(name);
   if (bound !== undefined && bound !== null && op === undefined) return { text: HOLE_ANY, value: bound };
@@ -689,6 +806,30 @@ function variableValue(p: WordPart, scope: Scope, ctx: AnalyseContext, quoted: b
   // `${X:?}` / `${X?}` refuse to expand to nothing: unknown, but never empty.
   if (op?.type === "Default" && (op.operator === ":?" || op.operator === "?")) return { text: HOLE_ANY, value: HOLE_UNKNOWN };
   return { text: HOLE_ANY, value: HOLE_ANY };
+}
+
+const ARRAY = "\u0000array:";
+
+/** `"${name[@]}"`, `${name[*]}`, `"$@"`: the elements of an array (or the positional parameters) the script set. */
+function arrayExpansion(w: Word, scope: Scope): string[] | undefined {
+  let p: WordPart | DoubleQuotedChild | undefined = w.parts?.length === 1 ? w.parts[0] : undefined;
+  if (p?.type === "DoubleQuoted" && p.parts.length === 1) p = p.parts[0];
+  if (!p) return undefined;
+  let name: string | undefined;
+  if (p.type === "SimpleExpansion" && (p.text === "$@" || p.text === "$*")) name = "@";
+  else if (p.type === "ParameterExpansion" && !p.operation) {
+    if (p.parameter === "@" || p.parameter === "*") name = "@";
+    else if (p.index && (p.index.value === "@" || p.index.value === "*")) name = p.parameter;
+  }
+  if (name === undefined) return undefined;
+  const stored = scope.get(`${ARRAY}${name}`);
+  return typeof stored === "string" ? (JSON.parse(stored) as string[]) : undefined;
+}
+
+/** `name=(a b c)` and `set -- a b c`: the array's elements, for `"${name[@]}"` / `"$@"` later. */
+export function bindArray(scope: Scope, name: string, values: readonly string[] | undefined): void {
+  scope.set(`${ARRAY}${name}`, values === undefined ? null : JSON.stringify(values));
+  if (name === "@" && values) values.forEach((v, k) => scope.set(String(k + 1), v));
 }
 
 const BINDERS = new Set(["export", "local", "declare", "typeset", "readonly"]);
@@ -808,8 +949,26 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   if (words.length === 0) return;
   const s = strip(words);
   const codes: { text: string; braces: boolean }[] = s.code.map((w) => ({ text: w.value, braces: s.appends }));
-  const rest = words.slice(s.start);
+  const rest = words.slice(s.start, s.end);
   const name = commandName(rest[0]?.value ?? "");
+  // A file this command line wrote with known content: `echo 'rm -rf /' > x.sh`, `cat > x.sh <<EOF`.
+  const written = staticCommandOf(cmd);
+  const content = written ? staticOutput(written, b.ctx) : undefined;
+  if (content !== undefined)
+    for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target) b.files.set(fileKey(r.target.value), content);
+  // An alias defined earlier in the command line: its text runs with these arguments.
+  const alias = b.aliases.get(rest[0]?.value ?? "");
+  if (alias !== undefined && b.calls++ < MAX_FUNCTION_CALLS) codes.push({ text: `${alias} ${rest.slice(1).map((w) => w.value).join(" ")}`, braces: false });
+  // A script file the command line wrote, run by a shell, sourced, or run directly.
+  const scriptFile = (w: ShellWord | undefined) => (w ? b.files.get(fileKey(w.value)) : undefined);
+  const direct = scriptFile(rest[0]);
+  if (direct !== undefined) codes.push({ text: direct, braces: false });
+  if (SHELLS.has(name) || SOURCERS.has(name)) {
+    const operand = rest.slice(1).find((w) => !w.text.startsWith("-"));
+    const file = scriptFile(operand);
+    if (file !== undefined) codes.push({ text: file, braces: false });
+  }
+  if (name === "git") gitAliasesRun(b, rest, codes);
   if (SHELLS.has(name) || name === "busybox") {
     let k = 1;
     let cFlag = false;
@@ -839,7 +998,10 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   } else if (name === "alias") {
     for (const w of rest.slice(1)) {
       const eq = w.value.indexOf("=");
-      if (eq > 0) codes.push({ text: w.value.slice(eq + 1), braces: false });
+      if (eq > 0) {
+        b.aliases.set(w.value.slice(0, eq), w.value.slice(eq + 1));
+        codes.push({ text: w.value.slice(eq + 1), braces: false });
+      }
     }
   } else if (name === "cmd" || name === "cmd.exe") {
     const k = rest.findIndex((w) => /^\/\/?[ck]$/i.test(w.value));
@@ -862,6 +1024,38 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     const si = b.newScript({ command: index, how: "code" }, depth + 1);
     analyseScript(b, codeText(code.text, code.braces), si, depth + 1, new Map(scope));
   }
+}
+
+/** The key a written file is remembered under: `./x.sh`, `x.sh` and `"$PWD/x.sh"` alike. */
+function fileKey(p: string): string {
+  return p.replace(/^\.\/+/, "").replace(/\/{2,}/g, "/");
+}
+
+/**
+ * git aliases: `git config [--global] alias.pf 'push --force'` and `git -c alias.pf='push -f' pf …` define one;
+ * `git pf …` then runs `git push --force …` (or, for `!cmd`, the shell command).
+ */
+function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: string; braces: boolean }[]): void {
+  const args = rest.slice(1).map((w) => w.value);
+  for (let k = 0; k < args.length; k++) {
+    if (args[k] === "-c" && args[k + 1]) {
+      const m = /^alias\.([^=]+)=(.*)$/s.exec(args[k + 1]!);
+      if (m) b.gitAliases.set(m[1]!, m[2]!);
+      k++;
+    }
+  }
+  const config = args.indexOf("config");
+  if (config >= 0) {
+    const kv = args.slice(config + 1).filter((a) => !a.startsWith("--"));
+    const m = kv[0] ? /^alias\.(.+)$/.exec(kv[0]) : null;
+    if (m && kv[1] !== undefined) b.gitAliases.set(m[1]!, kv.slice(1).join(" "));
+    return;
+  }
+  const sub = gitSubcommand(rest.slice(1));
+  const alias = sub ? b.gitAliases.get(sub.sub) : undefined;
+  if (alias === undefined || b.calls++ >= MAX_FUNCTION_CALLS) return;
+  const tail = sub!.rest.map((w) => w.value).join(" ");
+  codes.push({ text: alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, braces: false });
 }
 
 /** `find … -exec CMD … {} ;` and `fd -x CMD …`: the commands they run, with `{}` standing for each found path. */

@@ -4,11 +4,12 @@
  * `rd /s`, `del /s`, `format`, `type`, `copy`/`xcopy`/`robocopy` (`/MIR`, `/PURGE` delete), `icacls /T`,
  * `takeown /R`, `diskpart`.
  */
-import type { Builder } from "./bash";
-import type { DeclaredEffect } from "./commands";
+import { parseArgs } from "./args";
+import { analyseScript, type Builder } from "./bash";
+import { commandSpec, type DeclaredEffect } from "./commands";
 import { registerDialectEffects } from "./dialects";
-import type { ShellWord, SimpleCommand } from "./model";
-import { psPath, WINDOWS_DISK } from "./powershell";
+import type { ShellRedirect, ShellWord, SimpleCommand } from "./model";
+import { analysePowerShell, psPath, WINDOWS_DISK } from "./powershell";
 import { HOLE_ANY, HOLE_SEG, literal } from "./template";
 
 const VARS: Readonly<Record<string, string>> = {
@@ -26,6 +27,8 @@ export function analyseCmd(b: Builder, src: string, scriptIndex: number, depth: 
     return;
   }
   let words: ShellWord[] = [];
+  let redirects: ShellRedirect[] = [];
+  let pendingRedirect: string | undefined;
   let text = "";
   let value = "";
   let raw = "";
@@ -33,23 +36,42 @@ export function analyseCmd(b: Builder, src: string, scriptIndex: number, depth: 
   let pipe: { id: number; index: number } | undefined;
   let start = 0;
   const endWord = () => {
-    if (inWord) words.push({ text, value, raw, splits: false, procsub: undefined, substs: [] });
+    if (inWord) {
+      const w: ShellWord = { text, value, raw, splits: false, procsub: undefined, substs: [] };
+      if (pendingRedirect) {
+        redirects.push({ op: pendingRedirect, fd: undefined, target: { ...w, value: psPath(w.value) } });
+        pendingRedirect = undefined;
+      } else words.push(w);
+    }
     text = value = raw = "";
     inWord = false;
   };
   const endCommand = (at: number, next: "list" | "pipe") => {
     endWord();
-    if (words.length > 0 && !b.full) {
+    if ((words.length > 0 || redirects.length > 0) && !b.full) {
       if (next === "pipe" && !pipe) pipe = { id: b.newPipe(), index: 0 };
-      const index = b.addCommand({ words, redirects: [], stdin: [], raw: src.slice(start, at).trim(), script: scriptIndex, pipe, origin: "parsed", dialect: "cmd" });
-      const head = words[0]!.value.toLowerCase().replace(/\.exe$/, "");
+      const index = b.addCommand({ words, redirects, stdin: [], raw: src.slice(start, at).trim(), script: scriptIndex, pipe, origin: "parsed", dialect: "cmd" });
+      const head = (words[0]?.value ?? "").toLowerCase().replace(/\.exe$/, "");
+      const nested = (how: "cmd" | "powershell" | "bash", text: string) => {
+        const si = b.newScript({ command: index, how: "code" }, depth + 1);
+        if (how === "cmd") analyseCmd(b, text, si, depth + 1);
+        else if (how === "powershell") analysePowerShell(b, text, si, depth + 1);
+        else analyseScript(b, text, si, depth + 1, new Map());
+      };
       if (head === "cmd") {
         const k = words.findIndex((w) => /^\/[ck]$/i.test(w.value));
-        if (k >= 0) analyseCmd(b, words.slice(k + 1).map((w) => w.raw).join(" "), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+        if (k >= 0) nested("cmd", words.slice(k + 1).map((w) => w.raw).join(" "));
+      } else if (head === "powershell" || head === "pwsh") {
+        const k = words.findIndex((w) => /^[-/]c(o(m(m(a(n(d)?)?)?)?)?)?$/i.test(w.value));
+        if (k >= 0) nested("powershell", words.slice(k + 1).map((w) => w.value).join(" "));
+      } else if (head === "wsl" || head === "bash" || head === "sh") {
+        const k = head === "wsl" ? (words[1]?.value === "-e" || words[1]?.value === "--" ? 2 : 1) : words.findIndex((w) => w.value === "-c") + 1;
+        if (k > 0 && k < words.length) nested("bash", words.slice(k).map((w) => w.value).join(" "));
       }
     }
     pipe = next === "pipe" && pipe ? { id: pipe.id, index: pipe.index + 1 } : undefined;
     words = [];
+    redirects = [];
   };
   let quoted = false;
   for (let i = 0; i < src.length; i++) {
@@ -79,6 +101,12 @@ export function analyseCmd(b: Builder, src: string, scriptIndex: number, depth: 
         i = close;
         continue;
       }
+    }
+    if (!quoted && c === ">") {
+      endWord();
+      pendingRedirect = src[i + 1] === ">" ? ">>" : ">";
+      if (src[i + 1] === ">") i++;
+      continue;
     }
     if (!quoted && (c === "&" || c === "|")) {
       const two = src[i + 1] === c;
@@ -143,8 +171,11 @@ function cmdEffects(name: string, args: readonly ShellWord[], c: SimpleCommand):
       const at = args.findIndex((w) => /^\/f$/i.test(w.value));
       return at >= 0 && args[at + 1] ? [{ kind: "chmod", via: "takeown", path: psPath(args[at + 1]!.value), recursive: sw(args, /^\/r$/i), mode: "owner" }] : [];
     }
-    default:
-      return [];
+    default: {
+      // Anything else is a program on the PATH: the Bash table knows git, curl, tar, …
+      const spec = commandSpec(n);
+      return spec?.effects ? spec.effects(parseArgs(args, spec.options ?? {}), args) : [];
+    }
   }
 }
 registerDialectEffects("cmd", cmdEffects);

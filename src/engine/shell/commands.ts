@@ -7,7 +7,7 @@
  */
 import { has, parseArgs, type OptionTable, type ParsedArgs } from "./args";
 import type { ShellWord } from "./model";
-import { globTemplate, HOLE_ANY } from "./template";
+import { globTemplate, HOLE_ANY, HOLE_BELOW } from "./template";
 
 export type EffectKind = "delete" | "read" | "write" | "chmod" | "run-download" | "force-push" | "fork-bomb";
 
@@ -99,6 +99,15 @@ const CP: OptionTable = {
   names: { t: "target-directory", r: "recursive", R: "recursive", a: "archive" },
 };
 
+const base = (p: string) => p.replace(/\/+$/, "").slice(p.replace(/\/+$/, "").lastIndexOf("/") + 1);
+
+/** What a recursive copy into `dest` writes: dest itself, and everything below it (or below dest/<source name>). */
+export const writesBelow = (via: string, dest: string, sources: readonly string[]): DeclaredEffect[] => [
+  effect("write", via, dest),
+  effect("write", via, `${dest.replace(/\/+$/, "")}/${HOLE_BELOW}`),
+  ...sources.filter((src) => base(src) !== "" && base(src) !== "." && base(src) !== "..").map((src) => effect("write", via, `${dest.replace(/\/+$/, "")}/${base(src)}/${HOLE_BELOW}`)),
+];
+
 /** cp/mv/install/ln: the sources are read, the destination written (mv also removes the sources). */
 const copyEffects =
   (via: string, moves: boolean) =>
@@ -109,7 +118,7 @@ const copyEffects =
     const dest = target ?? (ops.length > 1 ? ops[ops.length - 1] : undefined);
     const out = sources.map((p) => effect("read", via, p));
     if (moves) out.push(...sources.map((p) => effect("delete", via, p, { recursive: true })));
-    if (dest !== undefined) out.push(effect("write", via, dest));
+    if (dest !== undefined) out.push(...(moves || has(a, "recursive") || has(a, "archive") ? writesBelow(via, dest, sources) : [effect("write", via, dest)]));
     return out;
   };
 
@@ -177,7 +186,7 @@ function rsyncEffects(a: ParsedArgs): DeclaredEffect[] {
   const dest = ops.length > 1 ? ops[ops.length - 1]! : undefined;
   const sources = dest !== undefined ? ops.slice(0, -1) : ops;
   const out = sources.map((p) => effect("read", "rsync", p));
-  if (dest !== undefined) out.push(effect("write", "rsync", dest));
+  if (dest !== undefined) out.push(...writesBelow("rsync", dest, sources.filter((x) => !x.endsWith("/"))));
   const deletes = a.unknown || [...a.options.keys()].some((o) => o.startsWith("delete") || o === "del");
   if (deletes && dest !== undefined) out.push(effect("delete", "rsync --delete", dest, { recursive: true }));
   if (a.options.has("remove-source-files")) out.push(...sources.map((p) => effect("delete", "rsync --remove-source-files", p, { recursive: true })));
@@ -254,9 +263,12 @@ function tarEffects(a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect[
   }
   const creates = /\b(?:create|append|update|catenate)\b/.test(flags);
   const extracts = /\bextract\b/.test(flags);
+  // `-C DIR`: operands are relative to DIR (`tar czf x.tgz -C ~ .ssh` reads ~/.ssh).
+  const dir = a.options.get("directory")?.[0];
+  const under = (p: string) => (dir !== undefined && !p.startsWith("/") && !p.startsWith("~") ? `${dir.replace(/\/+$/, "")}/${p}` : p);
   const out: DeclaredEffect[] = [];
-  if (creates) out.push(...ops.map((p) => effect("read", "tar -c", p)));
-  if (extracts) out.push(effect("write", "tar -x", a.options.get("directory")?.[0] ?? "."));
+  if (creates) out.push(...ops.map((p) => effect("read", "tar -c", under(p))));
+  if (extracts) out.push(...writesBelow("tar -x", dir ?? ".", []));
   return out;
 }
 const TAR: OptionTable = {
@@ -476,6 +488,23 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   zless: pureReader("zless"),
   view: pureReader("view"),
   vi: { effects: (a) => paths(a).flatMap((p) => [effect("read", "vi", p), effect("write", "vi", p)]) },
+  ex: { options: { short: "sRbeMmnNrLlhyZ", shortArg: "cSTuUwWi" }, effects: (a) => paths(a).flatMap((p) => [effect("read", "ex", p), effect("write", "ex", p)]) },
+  patch: { options: { short: "NRtfsuecnEl", shortArg: "pioBdDrFVYzgx" }, effects: (a) => paths(a).slice(0, 1).map((p) => effect("write", "patch", p)) },
+  // Formatters and fixers that rewrite the files they are given.
+  prettier: formatter("prettier", ["write", "w"]),
+  eslint: formatter("eslint", ["fix"]),
+  black: formatter("black", [], ["check", "diff"]),
+  isort: formatter("isort", [], ["check", "check-only", "diff", "c"]),
+  autopep8: formatter("autopep8", ["in-place", "i"]),
+  ruff: formatter("ruff", ["fix"], [], ["format"]),
+  gofmt: formatter("gofmt", ["w"]),
+  goimports: formatter("goimports", ["w"]),
+  rustfmt: formatter("rustfmt", [], ["check"]),
+  "clang-format": formatter("clang-format", ["i"]),
+  shfmt: formatter("shfmt", ["w", "write"]),
+  yamlfmt: formatter("yamlfmt", [], ["lint", "dry"]),
+  dos2unix: formatter("dos2unix", []),
+  unix2dos: formatter("unix2dos", []),
   vim: { effects: (a) => paths(a).flatMap((p) => [effect("read", "vim", p), effect("write", "vim", p)]) },
   nvim: { effects: (a) => paths(a).flatMap((p) => [effect("read", "nvim", p), effect("write", "nvim", p)]) },
   nano: { effects: (a) => paths(a).flatMap((p) => [effect("read", "nano", p), effect("write", "nano", p)]) },
@@ -502,13 +531,14 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   gawk: { options: AWK, effects: awkEffects },
   mawk: { options: AWK, effects: awkEffects },
   nawk: { options: AWK, effects: awkEffects },
-  perl: { options: { short: "naplsTtwWXcu", shortArg: "eEiIMmxlF0dC" }, effects: (a, words) => (words.some((w) => /^-[A-Za-z]*i/.test(w.text)) ? a.operands.map(v).flatMap((p) => [effect("read", "perl -i", p), effect("write", "perl -i", p)]) : []) },
+  perl: { options: { short: "naplsTtwWXcu", shortArg: "eEiIMmxlF0dC" }, effects: lineEditor("perl") },
+  ruby: { options: { short: "naplsTtwWXcuyv", shortArg: "eEiIrxFCK0" }, effects: lineEditor("ruby") },
   curl: { options: CURL, effects: curlEffects },
   wget: { options: WGET, effects: wgetEffects },
   tar: { options: TAR, effects: tarEffects },
   zip: { options: ZIP, effects: (a) => { const [archive, ...files] = paths(a); return [...files.map((p) => effect("read", "zip", p)), ...(archive ? [effect("write", "zip", archive)] : [])]; } },
   "7z": { effects: (a) => { const [sub, archive, ...files] = paths(a); return sub === "a" || sub === "u" ? [...files.map((p) => effect("read", "7z a", p)), ...(archive ? [effect("write", "7z a", archive)] : [])] : []; } },
-  unzip: { options: UNZIP, effects: (a) => [...paths(a).slice(0, 1).map((p) => effect("read", "unzip", p)), ...optionFiles(a, ["exdir"], "write", "unzip -d")] },
+  unzip: { options: UNZIP, effects: (a) => [...paths(a).slice(0, 1).map((p) => effect("read", "unzip", p)), ...(a.options.get("exdir") ?? ["."]).flatMap((d) => writesBelow("unzip -d", d, []))] },
   gzip: { options: { short: "cdfhklLnNqrtvV123456789" }, effects: (a) => paths(a).flatMap((p) => [effect("read", "gzip", p), effect("write", "gzip", p)]) },
   gpg: { options: { short: "acdeskvq", shortArg: "oruR" }, effects: (a) => paths(a).map((p) => effect("read", "gpg", p)) },
   openssl: { effects: opensslEffects },
@@ -539,6 +569,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   cfdisk: { options: { short: "hLrVz", shortArg: "L" }, effects: diskTool("cfdisk") },
   ddrescue: { effects: (a) => { const ops = paths(a); return [...ops.slice(0, 1).map((p) => effect("read", "ddrescue", p)), ...ops.slice(1, 2).map((p) => effect("write", "ddrescue", p))]; } },
   mkfs: { options: MKFS, effects: diskTool("mkfs") },
+  newfs: { options: MKFS, effects: diskTool("newfs") },
   mke2fs: { options: MKFS, effects: diskTool("mke2fs") },
   mkswap: { options: { short: "cfvV", shortArg: "pLUe", longArg: ["pagesize", "label", "uuid", "endianness"] }, effects: diskTool("mkswap") },
   mkdosfs: { options: MKFS, effects: diskTool("mkdosfs") },
@@ -578,6 +609,32 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   flashrom: { effects: subcommandDisk("flashrom", /^(?:-w|--write|-E|--erase)$/) },
 };
 
+/** perl/ruby with -n/-p/-i read (and with -i write) the files after the code: `perl -pe '' .env`. */
+function lineEditor(via: string) {
+  return (a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect[] => {
+    const flags = words.filter((w) => /^-[A-Za-z]+/.test(w.text)).map((w) => w.text).join("");
+    const hasCode = a.options.has("e") || a.options.has("E");
+    // Without -e the first operand is the script; the rest are its arguments.
+    const files = paths(a, hasCode ? 0 : 1);
+    const reads = /[npi]/.test(flags.replace(/-[eE]\S*/g, "")) || /^-[A-Za-z]*[np]/.test(flags);
+    const inPlace = words.some((w) => /^-[A-Za-z]*i/.test(w.text));
+    return [...(reads || inPlace ? files.map((p) => effect("read", `${via} -n/-p`, p)) : []), ...(inPlace ? files.map((p) => effect("write", `${via} -i`, p)) : [])];
+  };
+}
+
+/** A formatter: rewrites its file operands when a write option is given (or by default, unless a check option). */
+function formatter(via: string, writeOptions: readonly string[], checkOptions: readonly string[] = [], subcommands: readonly string[] = []): CommandSpec {
+  return {
+    effects: (_a, words) => {
+      const opts = words.filter((w) => w.text.startsWith("-")).map((w) => w.text.replace(/^-+/, "").replace(/=.*$/, ""));
+      const sub = subcommands.length > 0 && subcommands.includes(words[0]?.text ?? "");
+      const writes = sub || (writeOptions.length === 0 ? !opts.some((o) => checkOptions.includes(o)) : opts.some((o) => writeOptions.includes(o)));
+      if (!writes) return [];
+      return words.filter((w, k) => !w.text.startsWith("-") && !(sub && k === 0)).map((w) => effect("write", via, w.value));
+    },
+  };
+}
+
 /** `aws s3 cp SRC DST`, `gsutil cp`, `rclone copy`: local sources (not `s3://…`, `gs://…`, `remote:`) are read. */
 function cloudCopy(words: readonly ShellWord[], service: readonly string[], verbs: readonly string[], via: string): DeclaredEffect[] {
   let k = 0;
@@ -612,6 +669,7 @@ export function commandSpec(name: string): CommandSpec | undefined {
   const direct = COMMANDS[name];
   if (direct) return direct;
   if (/^mkfs\.[a-z0-9]+$/.test(name) || /^mkfs[a-z0-9]+$/.test(name)) return COMMANDS.mkfs;
+  if (/^newfs(?:_[a-z0-9]+)?$/.test(name)) return COMMANDS.newfs;
   if (/^python[0-9.]*$/.test(name)) return undefined;
   return undefined;
 }

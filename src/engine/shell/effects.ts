@@ -44,7 +44,7 @@ const DOWNLOADERS: Readonly<Record<string, (args: readonly ShellWord[]) => boole
     const a = parseArgs(args, COMMANDS.wget!.options!);
     return a.unknown || (a.options.get("output-document") ?? []).some((o) => o === "-" || o === "/dev/stdout");
   },
-  fetch: (args) => args.some((w, k) => (w.text === "-o" && args[k + 1]?.text === "-") || w.text === "-o-"),
+  fetch: (args) => args.some((w, k) => (/^-[A-Za-z]*o$/.test(w.text) && args[k + 1]?.text === "-") || /^-[A-Za-z]*o-$/.test(w.text)),
   http: () => true,
   https: () => true,
   xh: () => true,
@@ -69,11 +69,13 @@ const DOWNLOADERS: Readonly<Record<string, (args: readonly ShellWord[]) => boole
  * else an unknown word.
  */
 export function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
+  // eslint-style note: `produced` is reassigned below for wrappers with inputs of their own.
   if (c.words.length === 0) return undefined;
   const s = strip(c.words);
   const head = c.words[s.start];
   if (!head) return undefined;
   const args = c.words.slice(s.start + 1, s.end);
+  if (s.inputs.length > 0 && !(produced && produced.length > 0)) produced = s.inputs;
   if (s.appends) {
     const replace = args.findIndex((w) => w.text === "{}" || w.text.includes("{}"));
     if (produced && produced.length > 0 && replace >= 0) {
@@ -111,6 +113,11 @@ function producedWords(c: SimpleCommand): { words: ShellWord[]; every: boolean }
     if (!narrowed) return { words: roots, every: true };
     const tail = name !== undefined ? globTemplate(name) : "\uE001";
     return { words: roots.map((w) => word(`${w.value.replace(/\/+$/, "")}/${tail}`)), every: false };
+  }
+  if (f.name === "ls") {
+    // `ls -d /etc /usr` prints those paths; `ls /etc` every entry of /etc.
+    const ops = f.args.filter((w) => !w.text.startsWith("-"));
+    if (ops.length > 0) return f.args.some((w) => /^-[A-Za-z]*d/.test(w.text)) ? { words: ops, every: false } : { words: ops, every: true };
   }
   // Some name each (HOLE_NOEXT: not "every entry", as a glob would be).
   if (f.name === "lsblk" || f.name === "blkid" || f.name === "ls" || f.name === "fd" || f.name === "git") return { words: [word("\uE005")], every: false };
@@ -178,6 +185,8 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       const dl = DOWNLOADERS[name];
       if (dl && dl(f.args)) downloaderAt.add(i);
       if (readsProgramFromStdin(name, f.args)) interpreterAt.add(i);
+      // `… | xargs -0 bash -c`: the code string is what arrives on stdin.
+      if (SHELLS.has(name) && strip(c.words).appends && /^-[A-Za-z]*c[A-Za-z]*$/.test(f.args[f.args.length - 2]?.text ?? "") && f.args[f.args.length - 1] === UNKNOWN_ARGS) interpreterAt.add(i);
     }
     if (hasHoles(f.name)) {
       // A dynamic command may be a downloader or an interpreter as well.
@@ -200,15 +209,23 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
 
   // Substitutions and process substitutions run as code.
   const scriptHasDownload = scriptDownloads(analysis, downloaderAt);
+  const scriptHasInterpreter = scriptDownloads(analysis, interpreterAt);
+  const pipelineHasDownloadBefore = (i: number) => {
+    const c = analysis.commands[i]!;
+    return (analysis.pipelines.get(c.pipe!.id) ?? []).some((j) => downloaderAt.has(j) && analysis.commands[j]!.pipe!.index < c.pipe!.index);
+  };
   analysis.commands.forEach((c, i) => {
     const f = finalCommand(c);
     if (!f) return;
     const head = c.words[f.start]!;
-    const codeWords: ShellWord[] = [head];
+    // In PowerShell `(…)` first is an expression, not a command: it runs code only after `&` or `.`.
+    const codeWords: ShellWord[] = c.dialect === "powershell" && !c.invoked ? [] : [head];
     const base = f.name;
     if (base === "eval") codeWords.push(...f.args);
     if (SOURCERS.has(base) && f.args[0]) codeWords.push(f.args[0]);
     if (SHELLS.has(base) || STDIN_INTERPRETERS.test(base) || dialectRoles[c.dialect]?.(c).executor) codeWords.push(...f.args);
+    // `& (gcm i*x) (irm …)`: a command looked up at run time may be Invoke-Expression.
+    if (c.dialect === "powershell" && c.invoked && hasHoles(head.text)) codeWords.push(...f.args);
     for (const w of codeWords) {
       const scripts = [...w.substs, ...(w.procsub !== undefined ? [w.procsub] : [])];
       if (scripts.some((s) => scriptHasDownload(s))) {
@@ -218,6 +235,9 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     }
     // `bash < <(curl …)`, `source /dev/stdin <<< "$(curl …)"`: a download on the stdin of a program reader.
     if (interpreterAt.has(i) && (c.stdinFrom ?? []).some((s) => scriptHasDownload(s))) add(i, { kind: "run-download", via: `${base} reads a download on stdin` });
+    // `curl … > >(bash)`, `curl … | tee >(sh)`: a download written into a process substitution that runs it.
+    if (downloaderAt.has(i) || (c.pipe && c.pipe.index > 0 && pipelineHasDownloadBefore(i)))
+      for (const w of [...c.redirects.map((r) => r.target), ...f.args]) if (w?.procsub !== undefined && scriptHasInterpreter(w.procsub)) add(i, { kind: "run-download", via: `${base} writes a download into a shell` });
   });
 
   // Fork bombs: a function that calls itself from a pipeline, or twice.

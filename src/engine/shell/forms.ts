@@ -21,7 +21,7 @@ import { commandSpec, GIT_PUSH, gitSubcommand } from "./commands";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { PS_ALIASES } from "./powershell";
 import { commandName, strip } from "./strip";
-import { displayTemplate, literal } from "./template";
+import { displayTemplate, HOLE_ANY, hasHoles, literal } from "./template";
 
 export interface CommandForms {
   /** For traces: the command finally run, words joined, holes shown as `…`. */
@@ -136,5 +136,8 @@ function commandForms(c: SimpleCommand, home: string | undefined): CommandForms 
   if (c.dialect === "bash" && base !== head.value) push(restrict, joinTemplate([{ ...head, text: base, value: base }, ...last.slice(1)]));
   const canonical = canonicalForm(last, c.dialect, home);
   if (canonical !== undefined) push(restrict, canonical);
+  // A dynamic command word (`$GIT push`, `"$CMD" -x`, `git$Y`, `$(which x)`) may be any command — with
+  // GIT='sh -c ls', `$GIT push` runs `ls` — so for restricting rules the command is a hole that matches anything.
+  if (hasHoles(head.text)) push(restrict, HOLE_ANY);
   return { display: clip(displayTemplate(last.map((w) => w.text).join(" "))), restrict, allow, canonical: canonical === undefined ? undefined : fold(canonical) };
 }

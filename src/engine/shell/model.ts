@@ -55,6 +55,10 @@ export interface SimpleCommand {
   readonly cwd?: string;
   /** Scripts whose output is its stdin: `<<< "$(curl …)"`, `< <(curl …)`. */
   readonly stdinFrom?: readonly number[];
+  /** PowerShell: run with the call operator (`& …`, `. …`), so a command word that is an expression is run. */
+  readonly invoked?: boolean;
+  /** PowerShell: the command line builds an access rule granting Everyone (or Users) write access (for Set-Acl). */
+  readonly grantsEveryone?: boolean;
 }
 
 export interface NestedScript {

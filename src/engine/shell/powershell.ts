@@ -11,7 +11,7 @@
  * both readings.
  */
 import { analyseCmd } from "./cmd";
-import type { Builder } from "./bash";
+import { analyseScript, type Builder } from "./bash";
 import type { DeclaredEffect } from "./commands";
 import { registerDialectEffects } from "./dialects";
 import { parseArgs } from "./args";
@@ -104,7 +104,7 @@ const CMDLETS: Readonly<Record<string, CmdletSpec>> = {
   "out-file": { positional: ["filepath", "encoding"], values: ["literalpath", "width", "inputobject"], switches: ["append", "force", "noclobber", "nonewline"], effects: (p) => valuesOf(p, "filepath", "literalpath").map((x) => fx("write", "Out-File", x)) },
   "tee-object": { positional: ["filepath"], values: ["literalpath", "variable", "inputobject", "encoding"], switches: ["append"], effects: (p) => valuesOf(p, "filepath", "literalpath").map((x) => fx("write", "Tee-Object", x)) },
   "new-item": { positional: ["path", "name"], values: ["itemtype", "value", "credential", "type"], switches: ["force"], effects: (p) => valuesOf(p, "path").map((x) => fx("write", "New-Item", x)) },
-  "set-acl": { positional: ["path", "aclobject"], values: ["literalpath", "inputobject", "filter", "include", "exclude"], switches: ["passthru", "clearcentralaccesspolicy"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("chmod", "Set-Acl", x, { mode: "acl" })) },
+  "set-acl": { positional: ["path", "aclobject"], values: ["literalpath", "inputobject", "filter", "include", "exclude"], switches: ["passthru", "clearcentralaccesspolicy"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("chmod", "Set-Acl", x, { mode: p.params.has("@everyone") ? "777" : "acl" })) },
   "invoke-webrequest": {
     positional: ["uri"],
     values: ["method", "body", "headers", "contenttype", "infile", "outfile", "usebasicparsing", "credential", "timeoutsec", "useragent", "proxy", "form", "websession", "sessionvariable"],
@@ -223,6 +223,7 @@ function psEffects(name: string, args: readonly ShellWord[], c: SimpleCommand, u
   const spec = CMDLETS[cmdlet];
   if (spec) {
     const bound = bindPs(spec, args);
+    if (cmdlet === "set-acl" && c.grantsEveryone) (bound.params as Map<string, string[]>).set("@everyone", [""]);
     const listing = psListing(upstream);
     if (listing && PIPELINE_PATH.has(cmdlet) && !bound.params.has("path") && !bound.params.has("literalpath"))
       (bound.params as Map<string, string[]>).set("path", [`${listing.path.replace(/\/+$/, "")}/\uE001`]);
@@ -279,9 +280,72 @@ export interface PsScope {
   itemRecursive?: boolean;
   /** Variable (lower case) → the script its value came from (`$s = irm …` → the `irm` script). */
   vars: Map<string, number>;
+  /** Variable (lower case) → its value when the statement assigning it was a known string (`$p = 'C:' + '\Users'`). */
+  values?: Map<string, string>;
+  /** The command line builds an access rule that grants Everyone (or Users) full control, modify or write. */
+  grantsEveryone?: boolean;
 }
 
-export function analysePowerShell(b: Builder, src: string, scriptIndex: number, depth: number, scope: PsScope = { vars: new Map() }): void {
+/** Environment variables whose value hookgate knows (lower case, without `env:`). */
+const PS_ENV: Readonly<Record<string, string>> = { userprofile: "~", home: "~", homepath: "~", homedrive: "", systemdrive: "c:", windir: "c:/windows", systemroot: "c:/windows", programfiles: "c:/program files" };
+
+/** The value of a PowerShell expression made of string literals and known variables joined by `+`, if known. */
+export function psConcat(expr: string, scope: PsScope): string | undefined {
+  const parts: string[] = [];
+  let i = 0;
+  const e = expr.trim();
+  if (e === "") return undefined;
+  let expectTerm = true;
+  while (i < e.length) {
+    const c = e[i]!;
+    if (c === " " || c === "\t") {
+      i++;
+      continue;
+    }
+    if (!expectTerm) {
+      if (c !== "+") return undefined;
+      expectTerm = true;
+      i++;
+      continue;
+    }
+    if (c === "'") {
+      let j = i + 1;
+      let t = "";
+      while (j < e.length) {
+        if (e[j] === "'" && e[j + 1] === "'") {
+          t += "'";
+          j += 2;
+        } else if (e[j] === "'") break;
+        else t += e[j++];
+      }
+      if (j >= e.length) return undefined;
+      parts.push(t);
+      i = j + 1;
+    } else if (c === '"') {
+      const j = e.indexOf('"', i + 1);
+      if (j < 0) return undefined;
+      const t = e.slice(i + 1, j);
+      if (t.includes("$") || t.includes("`")) return undefined;
+      parts.push(t);
+      i = j + 1;
+    } else if (c === "$") {
+      const m = /^\$(?:env:)?([A-Za-z_]\w*)/i.exec(e.slice(i));
+      if (!m) return undefined;
+      const name = m[1]!.toLowerCase();
+      const isEnv = /^\$env:/i.test(m[0]);
+      const v = isEnv ? PS_ENV[name] : (scope.values?.get(name) ?? (name === "home" ? "~" : undefined));
+      if (v === undefined) return undefined;
+      parts.push(v);
+      i += m[0].length;
+    } else return undefined;
+    expectTerm = false;
+  }
+  return expectTerm ? undefined : parts.join("");
+}
+
+const GRANTS_EVERYONE = /FileSystemAccessRule\s*\(\s*["'](?:Everyone|BUILTIN\\Users|Users|Authenticated Users|\*S-1-1-0)["']\s*,\s*["'](?:FullControl|Modify|Write)/i;
+
+export function analysePowerShell(b: Builder, src: string, scriptIndex: number, depth: number, scope: PsScope = { vars: new Map(), grantsEveryone: GRANTS_EVERYONE.test(src) }): void {
   if (depth > b.limits.maxDepth) {
     b.truncated = true;
     return;
@@ -327,7 +391,11 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
   const endCommand = (at: number, next: "list" | "pipe") => {
     endWord();
     // `& cmd` and `. script`: the call operators are not the command.
-    while (words.length > 1 && (words[0]!.value === "&" || words[0]!.value === ".")) words.shift();
+    let invoked = false;
+    while (words.length > 1 && (words[0]!.value === "&" || words[0]!.value === ".")) {
+      words.shift();
+      invoked = true;
+    }
     const queued = pendingNested.splice(0);
     // `$s = irm …`: the variable holds what the rest of the statement produces.
     const assigned = words.length >= 3 && /^\$[A-Za-z_][\w:]*$/.test(words[0]!.raw) && words[1]!.value === "=" ? words[0]!.raw.slice(1).toLowerCase() : undefined;
@@ -336,6 +404,9 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
       const si = b.newScript(undefined, depth + 1);
       analysePowerShell(b, rhs, si, depth + 1, scope);
       scope.vars.set(assigned, si);
+      const value = psConcat(rhs, scope);
+      if (value !== undefined) (scope.values ??= new Map()).set(assigned, value);
+      else scope.values?.delete(assigned);
       for (const q of queued) analysePowerShell(b, q.text, (q as { si?: number }).si!, depth + 1, scope);
     } else if ((words.length > 0 || redirects.length > 0) && !b.full) {
       if (next === "pipe" && !pipe) pipe = { id: b.newPipe(), index: 0 };
@@ -348,6 +419,9 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
         pipe,
         origin: "parsed",
         dialect: "powershell",
+        ...(invoked ? { invoked } : {}),
+        ...(scope.itemRecursive ? { everyPathUnder: true } : {}),
+        ...(scope.grantsEveryone ? { grantsEveryone: true } : {}),
       });
       // A ForEach-Object block fed by a listing runs for each listed item: `$_` is that item.
       const { cmdlet } = psCommandName(words[0]?.value ?? "");
@@ -420,8 +494,8 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
     const lower = name.toLowerCase();
     const fromScript = scope.vars.get(lower);
     if (fromScript !== undefined) word().substs.push(fromScript);
-    if (/^env:systemdrive$/i.test(name)) add(HOLE_ANY, "c:", src.slice(i, end), true);
-    else if (/^env:(?:windir|systemroot)$/i.test(name)) add(HOLE_ANY, "c:/windows", src.slice(i, end), true);
+    const known = /^env:/i.test(name) ? PS_ENV[lower.slice(4)] : scope.values?.get(lower);
+    if (known !== undefined) add(HOLE_ANY, literal(known), src.slice(i, end), true);
     else if ((lower === "_" || lower === "psitem") && scope.item !== undefined) add(HOLE_ANY, scope.item, src.slice(i, end), true);
     else add(HOLE_ANY, HOME_VARS.test(name) ? "~" : HOLE_ANY, src.slice(i, end), true);
     void quoted;
@@ -512,11 +586,15 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
       continue;
     }
     if (c === "(" || (c === "@" && (src[i + 1] === "(" || src[i + 1] === "{"))) {
+      // In command mode `iex(…)` is the command `iex` with an argument: a bare word ends here.
+      if (cur && c === "(" && !cur.value.includes(".") && !cur.value.endsWith("]")) endWord();
       const open = c === "@" ? i + 1 : i;
       const close = closing(open);
       const inner = src.slice(open + 1, close);
       word().substs.push(nested(inner, src[open] === "{" ? "code" : "subst"));
-      add(HOLE_ANY, HOLE_ANY, src.slice(i, close + 1), true);
+      // `('Remove-' + 'Item …')`: a string built from known pieces is that string.
+      const built = src[open] === "(" ? psConcat(inner, scope) : undefined;
+      add(HOLE_ANY, built !== undefined ? literal(built) : HOLE_ANY, src.slice(i, close + 1), true);
       i = close + 1;
       continue;
     }
@@ -579,11 +657,30 @@ function followPowerShell(b: Builder, index: number, depth: number, scope: PsSco
     else analysePowerShell(b, text, si, depth + 1, scope);
   };
   for (const d of DOTNET) for (const m of c.raw.matchAll(d.re)) run(d.line(m[2]!, m[3] ?? ""), "powershell");
+  // `[scriptblock]::Create('…')`: the string is code.
+  for (const m of c.raw.matchAll(/\[scriptblock\]::Create\(\s*(['"])([\s\S]*?)\1\s*\)/gi)) run(m[2]!, "powershell");
   if (cmdlet === "start-process") {
     const spec: CmdletSpec = { positional: ["filepath", "argumentlist"], values: ["verb", "workingdirectory", "credential", "windowstyle", "redirectstandardinput", "redirectstandardoutput", "redirectstandarderror"], switches: ["wait", "passthru", "nonewwindow", "loaduserprofile", "usenewenvironment"], effects: () => [] };
     const p = bindPs(spec, ws.slice(1));
     const file = valuesOf(p, "filepath")[0];
-    if (file !== undefined) run(`${file} ${valuesOf(p, "argumentlist").join(" ")}`, "powershell");
+    // -ArgumentList 'push','--force' is an array: its items are the arguments.
+    if (file !== undefined) run(`${file} ${valuesOf(p, "argumentlist").flatMap((a) => a.split(/\s*,\s*/)).join(" ")}`, "powershell");
+  }
+  // `wsl rm -rf ~`, `bash -c '…'`, `sh -c '…'`: Linux commands, in Bash.
+  if (base === "wsl" || base === "bash" || base === "sh") {
+    const args = ws.slice(1).map((w) => w.value);
+    let k = 0;
+    if (base === "wsl") {
+      while (k < args.length && /^(?:-d|--distribution|-u|--user|--cd)$/.test(args[k]!)) k += 2;
+      if (args[k] === "-e" || args[k] === "--exec" || args[k] === "--") k++;
+    } else {
+      const c = args.indexOf("-c");
+      k = c >= 0 ? c + 1 : args.length;
+    }
+    if (k < args.length) {
+      const si = b.newScript({ command: index, how: "code" }, depth + 1);
+      analyseScript(b, args.slice(k).join(" "), si, depth + 1, new Map());
+    }
   }
   if (cmdlet === "invoke-expression") {
     const code = ws.slice(1).filter((w) => !/^-command$/i.test(w.value)).map((w) => w.value).join(" ");

@@ -20,6 +20,8 @@ export interface Stripped {
   readonly start: number;
   /** The end of its words (exclusive): a wrapper's own inputs may follow (`parallel … ::: a b`). */
   readonly end: number;
+  /** Those inputs (`parallel rm -rf ::: /a /b` → `/a`, `/b`): the arguments the wrapper appends. */
+  readonly inputs: readonly ShellWord[];
   /** Code strings the wrappers run through a shell. */
   readonly code: readonly ShellWord[];
   /** More arguments are appended when it runs (xargs, parallel): the command has unknown trailing arguments. */
@@ -115,6 +117,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
   const code: ShellWord[] = [];
   let appends = false;
   let end = words.length;
+  let inputs: ShellWord[] = [];
   let clientOk = true;
   let i = 0;
   const push = (at: number, client: boolean) => {
@@ -157,7 +160,10 @@ export function strip(words: readonly ShellWord[]): Stripped {
     if (spec.appendsArgs) appends = true;
     if (spec.inputsAfter) {
       const cut = words.findIndex((w, k) => k > j && spec.inputsAfter!.includes(w.text));
-      if (cut >= 0) end = cut;
+      if (cut >= 0) {
+        end = cut;
+        inputs = words.slice(cut).filter((w) => !spec.inputsAfter!.includes(w.text));
+      }
     }
     if (spec.restIsCode) {
       if (j < words.length) code.push(joinWords(words.slice(j)));
@@ -167,7 +173,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
     i = j;
     push(i, spec.client === true);
   }
-  return { stages, clientStages, start: stages[stages.length - 1]!, end, code, appends };
+  return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends };
 }
 
 /** Several words as one code string (how `watch a b` or `ssh host a b` hands them to a shell). */

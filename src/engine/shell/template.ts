@@ -30,10 +30,12 @@ export const HOLE_NODOT = "\uE003";
 export const HOLE_UNKNOWN = "\uE004";
 /** Text without `/` or `.` (effects read a glob `*` after a name this way: see permissionRule.effectPath). */
 export const HOLE_NOEXT = "\uE005";
-const HOLE_RE = /[\uE000-\uE005]/;
-const HOLE_RE_G = /[\uE000-\uE005]/g;
+/** Everything below a directory a command writes recursively (`cp -r x dir`, `tar -x -C dir`): kept by effects. */
+export const HOLE_BELOW = "\uE006";
+const HOLE_RE = /[\uE000-\uE006]/;
+const HOLE_RE_G = /[\uE000-\uE006]/g;
 /** Is this UTF-16 unit a hole? */
-export const isHoleCode = (c: number): boolean => c >= 0xe000 && c <= 0xe005;
+export const isHoleCode = (c: number): boolean => c >= 0xe000 && c <= 0xe006;
 
 /** A placeholder variable that reads back as a hole: how holes survive being re-parsed inside a code string. */
 export const HOLE_VARIABLE = "__hookgate_unknown__";
@@ -129,7 +131,8 @@ export function matchSome(p: SomePattern, subject: string): boolean {
   closeStars(d, p);
   for (let i = 0; i < subject.length; i++) {
     const code = subject.charCodeAt(i);
-    if (code === 0xe000 || code === 0xe001 || code === 0xe003 || code === 0xe004) {
+    if (code === 0xe000 || code === 0xe001 || code === 0xe003 || code === 0xe004 || code === 0xe006) {
+      // (HOLE_BELOW only occurs in effect paths, which never reach this matcher; read it as any text here.)
       // A hole can produce any text (HOLE_SEG: without `/`): from the lowest reachable position, every later one
       // is reachable (any stretch of the pattern matches some text), up to the first literal `/` for HOLE_SEG.
       let low = -1;

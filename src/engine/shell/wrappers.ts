@@ -104,6 +104,14 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   unshare: { shortArg: "RwSG", longArg: ["setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups"] },
   nsenter: { shortArg: "tSGrw", longArg: ["target", "setuid", "setgid", "root", "wd"] },
   script: { shortArg: "cEIOBTtm", longArg: ["command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format"], codeOptions: ["-c", "--command"], positional: 0 },
+  // Package runners: `npx prettier --write x` runs prettier (the client does not strip them; effects do).
+  npx: { shortArg: "p", longArg: ["package", "call", "cache"] },
+  bunx: { longArg: ["package"] },
+  pnpx: {},
+  uvx: { longArg: ["from", "with", "python"] },
+  pipx: { subcommands: ["run"], longArg: ["spec", "python"] },
+  // Windows Subsystem for Linux: `wsl rm -rf ~` runs `rm -rf ~` in Linux.
+  wsl: { shortArg: "du", longArg: ["distribution", "user", "cd"] },
   // Multi-call binaries: `busybox rm -rf /` is `rm -rf /`.
   busybox: {},
   toybox: {},

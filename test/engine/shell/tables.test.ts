@@ -55,6 +55,12 @@ const WRAPPER_EXAMPLES: Record<string, string> = {
   unshare: "unshare --mount rm -rf /x",
   nsenter: "nsenter -t 1 rm -rf /x",
   script: "script -qc 'rm -rf /x' /dev/null",
+  npx: "npx -p pkg rm -rf /x",
+  bunx: "bunx rm -rf /x",
+  pnpx: "pnpx rm -rf /x",
+  uvx: "uvx --from x rm -rf /x",
+  pipx: "pipx run rm -rf /x",
+  wsl: "wsl -d Ubuntu rm -rf /x",
   busybox: "busybox rm -rf /x",
   toybox: "toybox rm -rf /x",
   ssh: "ssh -i key host 'rm -rf /x'",
@@ -177,6 +183,24 @@ const COMMAND_EXAMPLES: Record<string, [string, string[]]> = {
   yq: ["yq -i .x=1 a.yml", ["read a.yml", "write a.yml"]],
   sponge: ["sponge a", ["write a"]],
   cfdisk: ["cfdisk /dev/sda", ["write /dev/sda"]],
+  newfs: ["newfs_apfs /dev/disk2s1", ["write /dev/disk2s1"]],
+  ruby: ["ruby -i -pe 'gsub(/a/, \"b\")' a", ["read a", "write a"]],
+  ex: ["ex -sc '%s/a/b/|x' a", ["read a", "write a"]],
+  patch: ["patch a < fix.diff", ["write a", "read fix.diff"]],
+  prettier: ["prettier --write a", ["write a"]],
+  eslint: ["eslint --fix a", ["write a"]],
+  black: ["black a", ["write a"]],
+  isort: ["isort a", ["write a"]],
+  autopep8: ["autopep8 -i a", ["write a"]],
+  ruff: ["ruff format a", ["write a"]],
+  gofmt: ["gofmt -w a", ["write a"]],
+  goimports: ["goimports -w a", ["write a"]],
+  rustfmt: ["rustfmt a", ["write a"]],
+  "clang-format": ["clang-format -i a", ["write a"]],
+  shfmt: ["shfmt -w a", ["write a"]],
+  yamlfmt: ["yamlfmt a", ["write a"]],
+  dos2unix: ["dos2unix a", ["write a"]],
+  unix2dos: ["unix2dos a", ["write a"]],
   ddrescue: ["ddrescue --force a /dev/sdb", ["read a", "write /dev/sdb"]],
   mkfs: ["mkfs -t ext4 /dev/sda1", ["write /dev/sda1"]],
   mke2fs: ["mke2fs -L x /dev/sda1", ["write /dev/sda1"]],
@@ -206,7 +230,7 @@ const COMMAND_EXAMPLES: Record<string, [string, string[]]> = {
 };
 
 /** Read-only uses that must have no write effect. */
-const READ_ONLY: string[] = ["fdisk -l", "sfdisk -l /dev/sda", "sfdisk -d /dev/sda", "parted -l", "parted /dev/sda print", "wipefs /dev/sda", "gdisk -l /dev/sda", "sgdisk -p /dev/sda", "diskutil list", "nvme list", "hdparm -I /dev/sda", "badblocks -sv /dev/sda"];
+const READ_ONLY: string[] = ["black --check a", "prettier --check a", "rustfmt --check a", "fdisk -l", "sfdisk -l /dev/sda", "sfdisk -d /dev/sda", "parted -l", "parted /dev/sda print", "wipefs /dev/sda", "gdisk -l /dev/sda", "sgdisk -p /dev/sda", "diskutil list", "nvme list", "hdparm -I /dev/sda", "badblocks -sv /dev/sda"];
 
 describe("commands: every entry has effects", () => {
   it("has an example for every command", () => expect(Object.keys(COMMANDS).sort()).toEqual(Object.keys(COMMAND_EXAMPLES).sort()));
