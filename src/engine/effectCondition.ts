@@ -15,6 +15,7 @@ import {
   callEffects,
   effectPathAlwaysMatches,
   effectPathMatches,
+  prepareEffectPath,
   type CallSubjects,
 } from "./permissionRule";
 import { err, ok, type Result } from "./result";
@@ -124,9 +125,9 @@ function matchesOne(c: CompiledEffectCondition, e: Effect, s: CallSubjects): boo
   const cwd = effectCwd(e, s);
   // After a `cd` to an unknown place a relative path is unknown: it is in no set.
   if (cwd === null && !path.startsWith("/") && !path.startsWith("~")) return false;
-  const at = cwd ?? undefined;
-  if (!c.include.some((g) => effectPathMatches(g, path, s, at))) return false;
-  return !c.exclude.some((g) => effectPathAlwaysMatches(g, path, s, at));
+  const prepared = prepareEffectPath(path, s, cwd ?? undefined);
+  if (!c.include.some((g) => effectPathMatches(g, prepared, s))) return false;
+  return !c.exclude.some((g) => effectPathAlwaysMatches(g, prepared));
 }
 
 /** The parts of the call (for Bash: simple commands) with an effect any of the conditions matches, and that effect. */

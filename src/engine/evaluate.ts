@@ -376,7 +376,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
   const why = exhausted
     ? "examining it would take more work than one request is allowed"
     : subjects?.kind === "shell"
-      ? "the command is too large or too deeply nested to examine in full"
+      ? `the command is too large or too deeply nested to examine in full (${subjects.analysis?.limit ?? "a limit of the analysis"})`
       : "its path is longer than any real path";
   return { candidates, unexamined, unexaminedWhy: why };
 }

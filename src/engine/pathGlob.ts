@@ -170,17 +170,28 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
     }
     return false;
   };
-  const automata = new Map<string, GlobAutomaton>();
+  // Automata by anchor: one for "anywhere" (or an unknown anchor), one for the root, and per cwd / home seen
+  // (a few per isolate; capped so a stream of distinct directories cannot grow them).
+  let anywhereNfa: GlobAutomaton | undefined;
+  let rootNfa: GlobAutomaton | undefined;
+  const anchored = { cwd: new Map<string, GlobAutomaton>(), home: new Map<string, GlobAutomaton>() };
+  const build = (base: readonly string[]): GlobAutomaton => automaton(base.slice(0, up > 0 ? Math.max(0, base.length - up) : base.length), segs);
+  const automatonFor = (a: "root" | "home" | "cwd" | "anywhere", t: PreparedTemplate): GlobAutomaton => {
+    const base = baseOf(a, t);
+    if (a === "anywhere" || base === undefined) return (anywhereNfa ??= automaton([], anywhere));
+    if (a === "root") return (rootNfa ??= build(base));
+    const cache = anchored[a];
+    const key = a === "cwd" ? t.cwdKey : t.homeKey;
+    let nfa = cache.get(key);
+    if (!nfa) {
+      nfa = build(base);
+      if (cache.size < 8) cache.set(key, nfa);
+    }
+    return nfa;
+  };
   const matchTemplate = (t: PreparedTemplate): boolean => {
     for (const a of anchors) {
-      const base = baseOf(a, t);
-      const key = a === "anywhere" || base === undefined ? "*" : `${a}:${base.join("/")}`;
-      let nfa = automata.get(key);
-      if (!nfa) {
-        const keep = base === undefined ? 0 : up > 0 ? Math.max(0, base.length - up) : base.length;
-        nfa = key === "*" ? automaton([], anywhere) : automaton(base!.slice(0, keep), segs);
-        if (automata.size < 16) automata.set(key, nfa);
-      }
+      const nfa = automatonFor(a, t);
       for (const candidate of t.candidates) if (runAutomaton(nfa, candidate)) return true;
     }
     return false;
@@ -205,6 +216,9 @@ export interface PreparedTemplate {
   readonly candidates: readonly string[];
   readonly cwd: readonly string[] | undefined;
   readonly home: readonly string[] | undefined;
+  /** `cwd` and `home` joined, computed once: the key of the automaton anchored there. */
+  readonly cwdKey: string;
+  readonly homeKey: string;
 }
 
 const H_ANY = "\uE000";
@@ -217,10 +231,8 @@ const isHole = (c: number) => c >= 0xe000 && c <= 0xe006;
  * directory) adds the directory itself as a candidate.
  */
 export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: string | undefined = ctx.cwd): PreparedTemplate {
-  const cwdN = ctx.cwd ? normalizePath(ctx.cwd) : undefined;
-  const cwd = cwdN !== undefined && cwdN.startsWith("/") ? cwdN : undefined;
-  const homeN = ctx.home ? normalizePath(ctx.home) : deriveHome(cwd);
-  const home = homeN !== undefined && homeN.startsWith("/") ? homeN : undefined;
+  const context = contextOf(ctx);
+  const { cwd, home } = context;
   let p = t.replace(/\\/g, "/");
   const drive = /^([A-Za-z]):(\/|$)/.exec(p);
   if (drive) p = `/${drive[1]!.toLowerCase()}/${p.slice(drive[0].length)}`;
@@ -246,8 +258,10 @@ export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: stri
     }
     if (!candidates.includes(n)) candidates.push(n);
   }
-  const anchor = anchorCwd === ctx.cwd ? cwd : anchorCwd ? normalizePath(anchorCwd) : undefined;
-  return { candidates, cwd: anchor !== undefined && anchor.startsWith("/") ? splitPath(anchor) : undefined, home: home !== undefined ? splitPath(home) : undefined };
+  if (anchorCwd === ctx.cwd) return { candidates, cwd: context.cwdSegs, home: context.homeSegs, cwdKey: context.cwd ?? "", homeKey: context.home ?? "" };
+  const anchor = anchorCwd ? normalizePath(anchorCwd) : undefined;
+  const cwdSegs = anchor !== undefined && anchor.startsWith("/") ? splitPath(anchor) : undefined;
+  return { candidates, cwd: cwdSegs, home: context.homeSegs, cwdKey: anchor ?? "", homeKey: context.home ?? "" };
 }
 
 function normalizeTemplate(p: string): string {
@@ -280,15 +294,32 @@ type Node =
   | { k: "g2" }
   | { k: "end" };
 
+/** Node kinds as numbers, for the simulation's inner loop. */
+const K_LIT = 0;
+const K_ONE = 1;
+const K_CLS = 2;
+const K_STAR = 3;
+const K_G0 = 4;
+const K_G1 = 5;
+const K_G2 = 6;
+const K_END = 7;
+const KIND_CODE: Record<Node["k"], number> = { lit: K_LIT, one: K_ONE, cls: K_CLS, star: K_STAR, g0: K_G0, g1: K_G1, g2: K_G2, end: K_END };
+
 interface GlobAutomaton {
   readonly nodes: readonly Node[];
+  readonly kinds: Uint8Array;
+  /** The character code of each `lit` node (0 for others). */
+  readonly codes: Uint16Array;
+  /** The literal characters the automaton starts with (its anchor, mostly): stepped through without simulation. */
+  readonly prefix: string;
 }
 
 /** The glob (anchored at `base`) as a character automaton; a trailing `/` on the path is always allowed. */
 function automaton(base: readonly string[], segs: readonly Seg[]): GlobAutomaton {
   const nodes: Node[] = [];
+  // One node per UTF-16 unit, as the text is stepped (a code point would never equal one unit of the text).
   const lit = (s: string) => {
-    for (const c of s) nodes.push({ k: "lit", c });
+    for (let i = 0; i < s.length; i++) nodes.push({ k: "lit", c: s[i]! });
   };
   for (const b of base) lit(`/${b}`);
   for (const seg of segs) {
@@ -298,7 +329,7 @@ function automaton(base: readonly string[], segs: readonly Seg[]): GlobAutomaton
     }
     lit("/");
     for (const tok of seg.toks) {
-      if (tok.t === "lit") nodes.push({ k: "lit", c: tok.c });
+      if (tok.t === "lit") lit(tok.c);
       else if (tok.t === "any") nodes.push({ k: "one" });
       else if (tok.t === "star") nodes.push({ k: "star" });
       else nodes.push({ k: "cls", tok });
@@ -306,164 +337,212 @@ function automaton(base: readonly string[], segs: readonly Seg[]): GlobAutomaton
   }
   if (segs.length === 0 && base.length === 0) lit("/");
   nodes.push({ k: "end" });
-  return { nodes };
+  const kinds = new Uint8Array(nodes.length);
+  const codes = new Uint16Array(nodes.length);
+  let prefix = "";
+  let inPrefix = true;
+  nodes.forEach((node, i) => {
+    kinds[i] = KIND_CODE[node.k];
+    if (node.k === "lit") {
+      codes[i] = node.c.charCodeAt(0);
+      if (inPrefix) prefix += node.c;
+    } else inPrefix = false;
+  });
+  return { nodes, kinds, codes, prefix };
+}
+
+/** What a run of hole characters may consist of. */
+const RUN_NO_DOT_OR_SLASH = 0; // HOLE_NOEXT, and the first character of HOLE_NODOT
+const RUN_NO_SLASH = 1; // HOLE_SEG
+const RUN_ANYTHING = 2; // HOLE_ANY, HOLE_UNKNOWN
+const RUN_TREE = 3; // HOLE_BELOW: only the glob's wildcards (`**`, a trailing `/`), never a literal name
+
+const SLASH = 47;
+const DOT = 46;
+
+/**
+ * A set of automaton states as a worklist: `list[0..size)` holds each member once (`mark[i] === gen`).
+ * Adding while iterating visits the added states too, which is how closures are computed.
+ */
+class StateSet {
+  readonly list: Int32Array;
+  readonly mark: Int32Array;
+  size = 0;
+  gen = 1;
+  constructor(n: number) {
+    this.list = new Int32Array(n + 1);
+    this.mark = new Int32Array(n + 1);
+  }
+  clear(): void {
+    this.size = 0;
+    if (++this.gen > 0x7fffffff - 1) {
+      this.mark.fill(0);
+      this.gen = 1;
+    }
+  }
+  add(i: number): void {
+    if (this.mark[i] === this.gen) return;
+    this.mark[i] = this.gen;
+    this.list[this.size++] = i;
+  }
+  has(i: number): boolean {
+    return this.mark[i] === this.gen;
+  }
+}
+
+/**
+ * Close `set` under ε-moves (a star may match nothing: → next; g0 may stop: → after the globstar, g0+3; g2 may end
+ * a segment: → its g0) and, for a run of hole characters, under every step a character of that run allows.
+ */
+function closeStates(a: GlobAutomaton, set: StateSet, run: number): void {
+  const kinds = a.kinds;
+  const n = kinds.length;
+  for (let k = 0; k < set.size; k++) {
+    const i = set.list[k]!;
+    if (i === n) continue; // after a trailing `/`: nothing more
+    const kind = kinds[i]!;
+    if (kind === K_STAR) set.add(i + 1);
+    else if (kind === K_G0) {
+      if (i + 3 < n) set.add(i + 3);
+    } else if (kind === K_G2) set.add(i - 2);
+    if (run < 0) continue;
+    if (run === RUN_TREE) {
+      if (kind === K_G0 || kind === K_G1) set.add(i + 1);
+      else if (kind === K_END) set.add(n);
+      continue;
+    }
+    switch (kind) {
+      case K_LIT: {
+        const c = a.codes[i]!;
+        if (c === SLASH ? run === RUN_ANYTHING : run !== RUN_NO_DOT_OR_SLASH || c !== DOT) set.add(i + 1);
+        break;
+      }
+      case K_ONE:
+      case K_CLS:
+      case K_G1:
+        set.add(i + 1);
+        break;
+      case K_G0:
+        if (run === RUN_ANYTHING) set.add(i + 1);
+        break;
+      case K_END:
+        if (run === RUN_ANYTHING) set.add(n);
+        break;
+      // star and g2 loop on themselves.
+    }
+  }
+}
+
+/** One step on the text character `c` (code `code`): from `from` into `to` (not yet closed). */
+function stepOn(a: GlobAutomaton, from: StateSet, to: StateSet, c: string, code: number): void {
+  const kinds = a.kinds;
+  const n = kinds.length;
+  const slash = code === SLASH;
+  for (let k = 0; k < from.size; k++) {
+    const i = from.list[k]!;
+    if (i === n) continue;
+    switch (kinds[i]!) {
+      case K_LIT:
+        if (a.codes[i] === code) to.add(i + 1);
+        break;
+      case K_ONE:
+      case K_G1:
+        if (!slash) to.add(i + 1);
+        break;
+      case K_CLS:
+        if (!slash && tokMatches((a.nodes[i] as { tok: Tok }).tok, c)) to.add(i + 1);
+        break;
+      case K_STAR:
+      case K_G2:
+        if (!slash) to.add(i);
+        break;
+      case K_G0:
+        if (slash) to.add(i + 1);
+        break;
+      case K_END:
+        if (slash) to.add(n);
+        break;
+    }
+  }
+}
+
+/** One step on some character that is neither `/` nor `.` (the first character of HOLE_NODOT, HOLE_CHAR's `.`-less case). */
+function stepNoDot(a: GlobAutomaton, from: StateSet, to: StateSet, allowDot: boolean): void {
+  const kinds = a.kinds;
+  const n = kinds.length;
+  for (let k = 0; k < from.size; k++) {
+    const i = from.list[k]!;
+    if (i === n) continue;
+    switch (kinds[i]!) {
+      case K_LIT: {
+        const c = a.codes[i];
+        if (c !== SLASH && (allowDot || c !== DOT)) to.add(i + 1);
+        break;
+      }
+      case K_ONE:
+      case K_CLS:
+      case K_G1:
+        to.add(i + 1);
+        break;
+      case K_STAR:
+      case K_G2:
+        to.add(i);
+        break;
+    }
+  }
+}
+
+// Two state sets reused by every simulation, grown to the largest automaton seen. Module scope, outliving a
+// request, because a simulation is synchronous and never re-entered; cleared (by generation) before each use.
+let scratch: [StateSet, StateSet] = [new StateSet(64), new StateSet(64)];
+
+function scratchSets(n: number): [StateSet, StateSet] {
+  if (scratch[0].list.length < n + 1) scratch = [new StateSet(n), new StateSet(n)];
+  scratch[0].clear();
+  scratch[1].clear();
+  return scratch;
 }
 
 /** Simulate the automaton over a template: literal characters step it, holes take every string they may be. */
 function runAutomaton(a: GlobAutomaton, text: string): boolean {
-  const nodes = a.nodes;
-  const n = nodes.length;
-  let cur = new Uint8Array(n + 1); // index n = "ended, then a trailing `/`"
-  let next = new Uint8Array(n + 1);
-  const close = (set: Uint8Array) => {
-    // ε-moves to a fixed point: a star may match nothing; g2 may end a segment (→ g0); g0 may stop (→ after it).
-    for (let changed = true, rounds = 0; changed && rounds <= n; rounds++) {
-      changed = false;
-      for (let i = 0; i < n; i++) {
-        if (!set[i]) continue;
-        const k = nodes[i]!.k;
-        const to = k === "star" ? i + 1 : k === "g0" ? i + 3 : k === "g2" ? i - 2 : -1;
-        if (to >= 0 && to < n && !set[to]) {
-          set[to] = 1;
-          changed = true;
-        }
-      }
-    }
-  };
-  /** One step on character `c` (or, for c === undefined, on some character allowed by `slash`). */
-  const step = (from: Uint8Array, to: Uint8Array, c: string | undefined, slashOk: boolean, otherOk: boolean) => {
-    for (let i = 0; i <= n; i++) {
-      if (!from[i]) continue;
-      if (i === n) {
-        // After the trailing slash: nothing more.
-        continue;
-      }
-      const node = nodes[i]!;
-      const isSlash = c === "/";
-      const canSlash = c === undefined ? slashOk : isSlash;
-      const canOther = c === undefined ? otherOk : !isSlash;
-      switch (node.k) {
-        case "lit":
-          if (c === undefined ? (node.c === "/" ? slashOk : otherOk) : c === node.c) to[i + 1] = 1;
-          break;
-        case "one":
-          if (canOther) to[i + 1] = 1;
-          break;
-        case "cls":
-          if (canOther && (c === undefined || tokMatches(node.tok, c))) to[i + 1] = 1;
-          break;
-        case "star":
-          if (canOther) to[i] = 1;
-          break;
-        case "g0":
-          if (canSlash) to[i + 1] = 1;
-          break;
-        case "g1":
-          if (canOther) to[i + 1] = 1;
-          break;
-        case "g2":
-          if (canOther) to[i] = 1;
-          break;
-        case "end":
-          if (canSlash) to[n] = 1;
-          break;
-      }
-    }
-  };
-  /** One step on some character that is neither `/` nor `.`. */
-  const stepNoDot = (from: Uint8Array, to: Uint8Array) => {
-    for (let i = 0; i < n; i++) {
-      if (!from[i]) continue;
-      const node = nodes[i]!;
-      if (node.k === "lit") {
-        if (node.c !== "/" && node.c !== ".") to[i + 1] = 1;
-      } else if (node.k === "one" || node.k === "cls" || node.k === "g1") to[i + 1] = 1;
-      else if (node.k === "star" || node.k === "g2") to[i] = 1;
-    }
-  };
-  cur[0] = 1;
-  close(cur);
-  for (let p = 0; p < text.length; p++) {
+  const n = a.kinds.length;
+  // The literal start: literal text must equal it; the first hole (or its end) hands over to the simulation.
+  let start = 0;
+  const prefix = a.prefix;
+  while (start < prefix.length && start < text.length) {
+    const code = text.charCodeAt(start);
+    if (code >= 0xe000 && code <= 0xe006) break;
+    if (code !== prefix.charCodeAt(start)) return false;
+    start++;
+  }
+  let [cur, next] = scratchSets(n);
+  cur.add(start);
+  closeStates(a, cur, -1);
+  for (let p = start; p < text.length; p++) {
     const code = text.charCodeAt(p);
-    next.fill(0);
-    if (code === 0xe005) {
-      // Text without `/` or `.`: characters one at a time, to a fixed point.
-      next.set(cur);
-      for (let round = 0; round <= n + 1; round++) {
-        const tmp = new Uint8Array(n + 1);
-        stepNoDot(next, tmp);
-        let grew = false;
-        for (let i = 0; i <= n; i++) if (tmp[i] && !next[i]) (next[i] = 1), (grew = true);
-        close(next);
-        if (!grew) break;
-      }
-      [cur, next] = [next, cur];
-      if (!cur.some((v) => v === 1)) return false;
-      continue;
-    }
-    if (code === 0xe006) {
-      // Everything below a directory a command fills from elsewhere (a tree copy): its names are not the rule's to
-      // choose, so it may fill the glob's wildcards (`*`, `**`, a trailing `/`) but never stand for a literal name.
-      next.set(cur);
-      for (let round = 0; round <= n + 1; round++) {
-        let grew = false;
-        for (let i = 0; i < n; i++) {
-          if (!next[i]) continue;
-          const k = nodes[i]!.k;
-          const to = k === "g0" || k === "g1" ? i + 1 : k === "end" ? n : -1;
-          if (to >= 0 && !next[to]) (next[to] = 1), (grew = true);
-        }
-        close(next);
-        if (!grew) break;
-      }
-      [cur, next] = [next, cur];
-      continue;
-    }
-    if (code === 0xe000 || code === 0xe001 || code === 0xe003 || code === 0xe004) {
-      // Any string (HOLE_SEG, HOLE_NODOT: without `/`): every state reachable by some sequence of allowed characters.
-      const slashOk = code === 0xe000 || code === 0xe004;
-      next.set(cur);
-      if (code === 0xe003) {
-        // Not starting with `.`: the first character is anything but `/` and `.` (then as HOLE_SEG).
-        const first = new Uint8Array(n + 1);
-        stepNoDot(next, first);
-        close(first);
-        for (let i = 0; i <= n; i++) if (first[i]) next[i] = 1;
-        const after = new Uint8Array(n + 1);
-        after.set(first);
-        for (let round = 0; round <= n + 1; round++) {
-          const tmp = new Uint8Array(n + 1);
-          step(after, tmp, undefined, false, true);
-          let grew = false;
-          for (let i = 0; i <= n; i++) if (tmp[i] && !after[i]) (after[i] = 1), (grew = true);
-          close(after);
-          if (!grew) break;
-        }
-        for (let i = 0; i <= n; i++) if (after[i]) next[i] = 1;
-        [cur, next] = [next, cur];
-        if (!cur.some((v) => v === 1)) return false;
-        continue;
-      }
-      for (let round = 0; round <= n + 1; round++) {
-        const before = next.reduce((acc, v) => acc + v, 0);
-        const tmp = new Uint8Array(n + 1);
-        step(next, tmp, undefined, slashOk, true);
-        for (let i = 0; i <= n; i++) if (tmp[i]) next[i] = 1;
-        close(next);
-        if (next.reduce((acc, v) => acc + v, 0) === before) break;
-      }
+    next.clear();
+    if (code === 0xe000 || code === 0xe004 || code === 0xe001 || code === 0xe005 || code === 0xe006) {
+      // A run: the empty string (the states themselves) or any sequence of characters it allows.
+      for (let k = 0; k < cur.size; k++) next.add(cur.list[k]!);
+      closeStates(a, next, code === 0xe001 ? RUN_NO_SLASH : code === 0xe005 ? RUN_NO_DOT_OR_SLASH : code === 0xe006 ? RUN_TREE : RUN_ANYTHING);
+    } else if (code === 0xe003) {
+      // Not starting with `.`: empty, or a first character that is neither `/` nor `.` and then any but `/`.
+      stepNoDot(a, cur, next, false);
+      closeStates(a, next, RUN_NO_SLASH);
+      for (let k = 0; k < cur.size; k++) next.add(cur.list[k]!);
+      closeStates(a, next, -1);
     } else if (code === 0xe002) {
-      step(cur, next, undefined, false, true);
-      close(next);
+      // One character, not `/`.
+      stepNoDot(a, cur, next, true);
+      closeStates(a, next, -1);
     } else {
-      step(cur, next, text[p]!, false, false);
-      close(next);
+      stepOn(a, cur, next, text[p]!, code);
+      closeStates(a, next, -1);
     }
     [cur, next] = [next, cur];
-    if (!cur.some((v) => v === 1)) return false;
+    if (cur.size === 0) return false;
   }
-  const endIndex = n - 1;
-  return cur[endIndex] === 1 || cur[n] === 1;
+  return cur.has(n - 1) || cur.has(n);
 }
 
 const ROOT: readonly string[] = [];
@@ -483,10 +562,7 @@ export interface PreparedPath {
 /** Normalises `path` against ctx (cwd for relative paths, home for `~`); undefined if there is no path. */
 export function preparePath(path: unknown, ctx: PathContext): PreparedPath | undefined {
   if (typeof path !== "string" || path === "") return undefined;
-  const cwdN = ctx.cwd ? normalizePath(ctx.cwd) : undefined;
-  const cwd = cwdN !== undefined && cwdN.startsWith("/") ? cwdN : undefined;
-  const homeN = ctx.home ? normalizePath(ctx.home) : deriveHome(cwd);
-  const home = homeN !== undefined && homeN.startsWith("/") ? homeN : undefined;
+  const { cwd, home, cwdSegs, homeSegs } = contextOf(ctx);
   if (path.length > MAX_PATH_LENGTH * 4) return { path: `${path.slice(0, 200)}…`, tooLong: true, segs: [], cwd: undefined, home: undefined };
   const n = normalizePath(path, cwd, home);
   if (n === undefined) return undefined;
@@ -495,9 +571,31 @@ export function preparePath(path: unknown, ctx: PathContext): PreparedPath | und
     path: n,
     tooLong: n.length > MAX_PATH_LENGTH || segs.some((x) => x.length > MAX_SEGMENT),
     segs,
-    cwd: cwd !== undefined ? splitPath(cwd) : undefined,
-    home: home !== undefined ? splitPath(home) : undefined,
+    cwd: cwdSegs,
+    home: homeSegs,
   };
+}
+
+interface NormalContext {
+  cwd: string | undefined;
+  home: string | undefined;
+  cwdSegs: readonly string[] | undefined;
+  homeSegs: readonly string[] | undefined;
+}
+
+// The last call context normalised, reused while the next paths come from the same call (a command's every
+// effect path is prepared against one cwd and home). Module scope: a pure function of its two strings.
+let lastContext: { cwd: string | undefined; home: string | undefined; normal: NormalContext } | undefined;
+
+function contextOf(ctx: PathContext): NormalContext {
+  if (lastContext && lastContext.cwd === ctx.cwd && lastContext.home === ctx.home) return lastContext.normal;
+  const cwdN = ctx.cwd ? normalizePath(ctx.cwd) : undefined;
+  const cwd = cwdN !== undefined && cwdN.startsWith("/") ? cwdN : undefined;
+  const homeN = ctx.home ? normalizePath(ctx.home) : deriveHome(cwd);
+  const home = homeN !== undefined && homeN.startsWith("/") ? homeN : undefined;
+  const normal = { cwd, home, cwdSegs: cwd !== undefined ? splitPath(cwd) : undefined, homeSegs: home !== undefined ? splitPath(home) : undefined };
+  lastContext = { cwd: ctx.cwd, home: ctx.home, normal };
+  return normal;
 }
 
 function parseSegment(s: string): Result<Tok[], string> {

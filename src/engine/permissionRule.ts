@@ -23,7 +23,7 @@
  */
 import { WorkBudget } from "./budget";
 import { compileWildcard, wildcardPieces, type Wildcard } from "./linearPattern";
-import { compilePathGlob, deriveHome, normalizePath, preparePath, preparePathTemplate, type PathGlob, type PreparedPath } from "./pathGlob";
+import { compilePathGlob, deriveHome, normalizePath, preparePath, preparePathTemplate, type PathGlob, type PreparedPath, type PreparedTemplate } from "./pathGlob";
 import { ok, err, type Result } from "./result";
 import { analyseShell } from "./shell/analyse";
 import { effectsOf, type Effect } from "./shell/effects";
@@ -358,6 +358,8 @@ export interface CallSubjects {
   readonly analysis: ShellAnalysis | undefined;
   /** @internal this call's share of matching work. */
   readonly budget: WorkBudget;
+  /** @internal effect paths prepared once per call (key: cwd NUL path), however many patterns test them. */
+  readonly prepared: Map<string, PreparedEffectPath>;
   /** Part of the call could not be examined (a cap of the shell analysis, a path longer than any real one). */
   readonly truncated: boolean;
   /** Part of the shell command didn't parse (the tolerant readings were added). */
@@ -428,25 +430,51 @@ export function effectPath(path: string): string | undefined {
   return path.replace(/\uE000/g, "").replace(/([^/.\uE000-\uE005])\uE001/g, "$1\uE005");
 }
 
-/** Whether an effect's path (see effectPath) is matched by a glob, for SOME filling of its globs. */
-export function effectPathMatches(glob: PathGlob, path: string, s: CallSubjects, cwd: string | undefined = s.cwd): boolean {
-  if (!s.budget.spend(path.length + glob.raw.length)) return false;
-  const p0 = effectPath(path);
-  if (p0 === undefined || p0 === "") return false;
-  // Relative paths resolve against where the command runs; rules stay anchored at the call's own cwd.
-  if (hasHoles(p0) || p0.startsWith("~")) return glob.matchTemplate(preparePathTemplate(p0, { cwd, home: s.home }, s.cwd));
-  const abs = cwd !== s.cwd && cwd !== undefined ? (normalizePath(p0, cwd, s.home) ?? p0) : p0;
-  const p = preparePath(abs, { cwd: s.cwd, home: s.home });
-  return p !== undefined && glob.matchPrepared(p);
+/** An effect's path made ready for matching: `some` for SOME filling of its holes, `every` for EVERY filling. */
+export interface PreparedEffectPath {
+  readonly some: PreparedPath | PreparedTemplate | undefined;
+  readonly every: PreparedPath | undefined;
 }
 
-/** Whether EVERY filling of an effect's path is matched by a glob (for exclusions). */
-export function effectPathAlwaysMatches(glob: PathGlob, path: string, s: CallSubjects, cwd: string | undefined = s.cwd): boolean {
+const UNPREPARED: PreparedEffectPath = { some: undefined, every: undefined };
+
+/** Prepare an effect's path (see effectPath) once per call, however many globs then test it. */
+export function prepareEffectPath(path: string, s: CallSubjects, cwd: string | undefined = s.cwd): PreparedEffectPath {
+  const key = `${cwd ?? ""}\0${path}`;
+  const known = s.prepared.get(key);
+  if (known) return known;
+  // Normalising costs about as much as a few dozen glob tests on it; beyond the budget the path is not examined.
+  if (!s.budget.spend(path.length * 16 + 2_000)) return UNPREPARED;
   const p0 = effectPath(path);
-  if (p0 === undefined) return false;
-  const abs = cwd !== s.cwd && cwd !== undefined ? (normalizePath(opaque(p0), cwd, s.home) ?? p0) : opaque(p0);
-  const p = preparePath(abs, { cwd: s.cwd, home: s.home });
-  return p !== undefined && glob.matchPrepared(p);
+  let some: PreparedPath | PreparedTemplate | undefined;
+  let every: PreparedPath | undefined;
+  if (p0 !== undefined) {
+    if (p0 === "") some = undefined;
+    // Relative paths resolve against where the command runs; rules stay anchored at the call's own cwd.
+    else if (hasHoles(p0) || p0.startsWith("~")) some = preparePathTemplate(p0, { cwd, home: s.home }, s.cwd);
+    else some = preparePath(cwd !== s.cwd && cwd !== undefined ? (normalizePath(p0, cwd, s.home) ?? p0) : p0, { cwd: s.cwd, home: s.home });
+    const abs = cwd !== s.cwd && cwd !== undefined ? (normalizePath(opaque(p0), cwd, s.home) ?? p0) : opaque(p0);
+    every = preparePath(abs, { cwd: s.cwd, home: s.home });
+  }
+  const prepared = { some, every };
+  s.prepared.set(key, prepared);
+  return prepared;
+}
+
+/** Whether a glob matches an effect's path for SOME filling of its holes. */
+export function effectPathMatches(glob: PathGlob, p: PreparedEffectPath, s: CallSubjects): boolean {
+  const t = p.some;
+  if (t === undefined) return false;
+  if (!("candidates" in t)) return s.budget.spend(t.path.length + glob.raw.length) && glob.matchPrepared(t);
+  // A template is simulated character by character against the glob's automaton (anchor included): charge that.
+  let chars = 0;
+  for (const c of t.candidates) chars += c.length;
+  return s.budget.spend(chars * (glob.raw.length + (s.cwd?.length ?? 0) + 4)) && glob.matchTemplate(t);
+}
+
+/** Whether a glob matches an effect's path for EVERY filling of its holes (for exclusions). */
+export function effectPathAlwaysMatches(glob: PathGlob, p: PreparedEffectPath): boolean {
+  return p.every !== undefined && glob.matchPrepared(p.every);
 }
 
 export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()): CallSubjects {
@@ -470,6 +498,7 @@ export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()
     home,
     analysis: extra.analysis,
     budget,
+    prepared: new Map(),
     truncated: extra.truncated ?? false,
     parseErrors: extra.parseErrors ?? false,
   });

@@ -444,8 +444,9 @@ describe("bounded work", () => {
     expect(matchesCall(r, bash(`echo ${"a".repeat(60000)}`))).toBe(false);
   });
 
-  it("still finds a dangerous command past the subject cap (whole-command subject)", () => {
-    const cmd = `${Array.from({ length: 300 }, (_, i) => `echo ${i}`).join("; ")}; rm -rf /`;
+  it("finds a dangerous command at the end of a long compound command (up to the cap of simple commands)", () => {
+    const cmd = `${Array.from({ length: 250 }, (_, i) => `echo ${i}`).join("; ")}; rm -rf /`;
     expect(matchesCall(rule("Bash(*rm -rf /*)"), bash(cmd))).toBe(true);
+    expect(matchesCall(rule("Bash(rm -rf /)"), bash(cmd))).toBe(true);
   });
 });

@@ -14,7 +14,9 @@ export function analyseShell(command: string, dialect: ShellDialect, ctx: Analys
   try {
     analysePowerShell(b, typeof command === "string" ? command : "", top, 0);
   } catch {
+    // A reader fault leaves the rest unread: unexamined, so restricting rules get the failure verdict.
     b.parseErrors = true;
+    b.truncated = true;
   }
   return { ...b.result(), dialect };
 }

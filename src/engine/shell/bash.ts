@@ -64,6 +64,8 @@ const MAX_BRACE_WORDS = 32;
 const MAX_FUNCTION_CALLS = 32;
 /** `for x in a b c` is examined once per word, for at most this many words. */
 const MAX_LOOP_VALUES = 8;
+/** Nested loops multiply: past this many passes over the innermost body, a loop variable is read as unknown. */
+const MAX_LOOP_PASSES = 64;
 
 type Scope = Map<string, string | null>;
 
@@ -99,10 +101,23 @@ export class Builder {
     readonly ctx: AnalyseContext,
   ) {}
 
+  /** Words recorded so far (see ShellLimits.maxWords). */
+  words = 0;
+  private wordsFull = false;
+
+  /** A limit was reached: nothing more is recorded, and the analysis is marked truncated. */
   get full(): boolean {
-    if (this.commands.length < this.limits.maxCommands) return false;
+    if (this.commands.length < this.limits.maxCommands && this.words <= this.limits.maxWords && this.parsedChars <= this.limits.maxParsedChars) return false;
     this.truncated = true;
     return true;
+  }
+
+  /** Whether `pending` more words (of a command being read) still fit; when not, the analysis is truncated. */
+  roomFor(pending: number): boolean {
+    if (this.words + pending <= this.limits.maxWords) return true;
+    this.truncated = true;
+    this.wordsFull = true;
+    return false;
   }
 
   newScript(parent: NestedScript["parent"], depth: number): number {
@@ -115,6 +130,7 @@ export class Builder {
   }
 
   addCommand(c: SimpleCommand): number {
+    this.words += c.words.length + c.redirects.length;
     this.commands.push(c);
     const index = this.commands.length - 1;
     if (c.pipe) {
@@ -125,12 +141,25 @@ export class Builder {
     return index;
   }
 
+  /** Which cap stopped the analysis, for the reason the user reads. */
+  private limitHit(): string | undefined {
+    if (!this.truncated) return undefined;
+    const l = this.limits;
+    if (this.parsedChars > l.maxParsedChars) return `longer than ${Math.round(l.maxParsedChars / 1024)} KiB, counting the code nested in it`;
+    if (this.commands.length >= l.maxCommands) return `more than ${l.maxCommands} simple commands`;
+    if (this.wordsFull || this.words > l.maxWords) return `more than ${l.maxWords} words`;
+    if (this.nodes > l.maxNodes) return `more than ${l.maxNodes} syntax nodes`;
+    return `nested more than ${l.maxDepth} levels deep, loops nested more than ${MAX_LOOP_PASSES} passes deep, or code in it longer than hookgate reads`;
+  }
+
   result(): ShellAnalysis {
     return {
       dialect: "bash",
       commands: this.commands,
       scripts: this.scripts,
       truncated: this.truncated,
+      limit: this.limitHit(),
+      work: { parsedChars: this.parsedChars, nodes: this.nodes, words: this.words, commands: this.commands.length },
       parseErrors: this.parseErrors,
       pipelines: this.pipelines,
       functions: this.functions,
@@ -213,6 +242,8 @@ type Pipe = { id: number; index: number } | undefined;
 
 class Walker {
   errors = false;
+  /** How many times the loops around the current node run their body (see MAX_LOOP_PASSES). */
+  loopPasses = 1;
   constructor(
     readonly b: Builder,
     readonly source: string,
@@ -276,12 +307,20 @@ class Walker {
         const words = (n.wordlist ?? []).flatMap((w) => this.words(w, scope, undefined));
         const name = n.name.value;
         // Literal words, and globs (each stands for the files it matches): examined once per word.
-        const values = words.length > 0 && words.length <= MAX_LOOP_VALUES && words.every((w) => !/[\uE000\uE004]/.test(w.value)) ? words.map((w) => w.value) : [null];
+        const passes = this.loopPasses;
+        const literalValues = words.length > 0 && words.length <= MAX_LOOP_VALUES && words.every((w) => !/[\uE000\uE004]/.test(w.value));
+        // One pass with the variable unknown is the sound reading of any loop; one pass per value is the precise one.
+        const precise = literalValues && passes * words.length <= MAX_LOOP_PASSES;
+        // Known values given up for a cap would hide them from effect conditions: that part is unexamined.
+        if (literalValues && !precise) this.b.truncated = true;
+        const values = precise ? words.map((w) => w.value) : [null];
+        this.loopPasses = passes * values.length;
         for (const v of values) {
           const inner = new Map(scope);
           inner.set(name, v);
           this.list(n.body.commands, inner, pipe);
         }
+        this.loopPasses = passes;
         return;
       }
       case "Case":
@@ -389,6 +428,7 @@ class Walker {
     for (const p of c.prefix) if (p.type === "Assignment") words.push(this.assignment(p, scope, queue, index));
     if (c.name) words.push(...this.words(c.name, scope, queue, index));
     for (const s of c.suffix) {
+      if (!this.b.roomFor(words.length)) return;
       if (s.type === "Word") words.push(...this.words(s, scope, queue, index));
       else if (s.type === "Assignment") words.push(this.assignment(s, scope, queue, index));
     }
@@ -413,7 +453,7 @@ class Walker {
     queue: Queued[],
     stdinFrom: number[] = [],
   ): void {
-    if (this.b.full) return;
+    if (this.b.full || !this.b.roomFor(words.length + redirects.length)) return;
     const cwd = scope.get(CWD);
     for (const r of redirects) if (r.op === "<" && r.target?.procsub !== undefined) stdinFrom.push(r.target.procsub);
     const index = this.b.addCommand({
@@ -1017,7 +1057,9 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     const scopes = name === "find" ? findScopes(rest) : [{ path: `./${HOLE_ANY}`, every: false }];
     for (const argv of execArgvs(name, rest)) for (const sc of scopes) emitArgv(b, argv, index, depth, scope, sc);
   } else {
-    for (const code of embeddedShellCode(name, rest, cmd.stdin)) codes.push({ text: code, braces: false });
+    const embedded = embeddedShellCode(name, rest, cmd.stdin);
+    if (embedded.truncated) b.truncated = true;
+    for (const code of embedded.codes) codes.push({ text: code, braces: false });
   }
   for (const code of codes) {
     if (b.full) return;

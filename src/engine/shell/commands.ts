@@ -664,14 +664,40 @@ function awkEffects(a: ParsedArgs): DeclaredEffect[] {
   return [...files.map((p) => effect("read", "awk", p)), ...optionFiles(a, ["file"], "read", "awk -f")];
 }
 
-/** The table entry for a command name: exact, then `mkfs.ext4`-style families. */
+/** An argument naming code elsewhere: a URL, a script URL (`javascript:`), or a file on another host (`\\\\host\\x`). */
+const REMOTE_CODE = /(?:^|[:="'])(?:(?:https?|ftps?):\/\/|\\\\[^\\]|(?:javascript|vbscript):)/i;
+
+/** A program that fetches code from where an argument says and runs it: any remote argument is a downloaded run. */
+const runsRemote =
+  (via: string, remoteArg: (w: string) => boolean = (w) => REMOTE_CODE.test(w)) =>
+  (_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect[] =>
+    words.some((w) => remoteArg(w.value)) ? [effect("run-download", `${via} runs code from elsewhere`)] : [];
+
+/**
+ * Windows programs that run code they fetch (the "LOLBins" droppers use), by lower-case name without `.exe`:
+ * `mshta https://…/x.hta`, `regsvr32 /i:https://…/x.sct scrobj.dll`, `rundll32 javascript:…`,
+ * `msiexec /i https://…/x.msi`, `wmic … /format:https://…/x.xsl`, `cscript \\host\share\x.vbs`.
+ */
+export const REMOTE_RUNNERS: Readonly<Record<string, CommandSpec>> = {
+  mshta: { effects: runsRemote("mshta") },
+  regsvr32: { effects: runsRemote("regsvr32", (w) => /^[/-]i:/i.test(w) && REMOTE_CODE.test(w.slice(3))) },
+  rundll32: { effects: runsRemote("rundll32") },
+  msiexec: { effects: runsRemote("msiexec") },
+  wmic: { effects: runsRemote("wmic", (w) => /^\/format:/i.test(w) && REMOTE_CODE.test(w.slice(8))) },
+  cscript: { effects: runsRemote("cscript") },
+  wscript: { effects: runsRemote("wscript") },
+  // `deno run https://…/x.ts`, `deno https://…`: Deno runs a module given by URL.
+  deno: { effects: runsRemote("deno", (w) => /^(?:https?):\/\//i.test(w)) },
+};
+
+/** The table entry for a command name: exact, then `mkfs.ext4`-style families, then Windows programs by name. */
 export function commandSpec(name: string): CommandSpec | undefined {
   const direct = COMMANDS[name];
   if (direct) return direct;
   if (/^mkfs\.[a-z0-9]+$/.test(name) || /^mkfs[a-z0-9]+$/.test(name)) return COMMANDS.mkfs;
   if (/^newfs(?:_[a-z0-9]+)?$/.test(name)) return COMMANDS.newfs;
   if (/^python[0-9.]*$/.test(name)) return undefined;
-  return undefined;
+  return REMOTE_RUNNERS[name.toLowerCase().replace(/\.exe$/, "")];
 }
 
 /** Names of every command in the table (a dynamic command word may be any of them). */

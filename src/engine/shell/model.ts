@@ -83,6 +83,10 @@ export interface ShellAnalysis {
   readonly scripts: readonly NestedScript[];
   /** A work cap was hit: part of the command was not examined. */
   readonly truncated: boolean;
+  /** When truncated: which cap, in words for the reason a user reads (e.g. "more than 256 simple commands"). */
+  readonly limit?: string | undefined;
+  /** The work the analysis did, in the units of ShellLimits. */
+  readonly work: { readonly parsedChars: number; readonly nodes: number; readonly words: number; readonly commands: number };
   /** Part of the command did not parse cleanly (the tolerant tokenizer was used as well). */
   readonly parseErrors: boolean;
   /** The pipelines: for each id, the commands in stage order. */
@@ -101,11 +105,14 @@ export interface ShellLimits {
   maxCommands: number;
   /** Syntax-tree nodes visited. */
   maxNodes: number;
+  /** Words recorded, all commands together (what every later step — forms, effects, matching — is linear in). */
+  maxWords: number;
 }
 
 export const DEFAULT_SHELL_LIMITS: ShellLimits = {
-  maxParsedChars: 256 * 1024,
+  maxParsedChars: 128 * 1024,
   maxDepth: 16,
-  maxCommands: 512,
+  maxCommands: 256,
   maxNodes: 20_000,
+  maxWords: 4096,
 };

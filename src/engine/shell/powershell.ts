@@ -351,10 +351,7 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
     return;
   }
   b.parsedChars += src.length;
-  if (b.parsedChars > b.limits.maxParsedChars * 4) {
-    b.truncated = true;
-    return;
-  }
+  if (b.full) return;
   const n = src.length;
   let words: ShellWord[] = [];
   let redirects: ShellRedirect[] = [];
@@ -362,6 +359,8 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
   let pendingRedirect: string | undefined;
   let pipe: { id: number; index: number } | undefined;
   let start = 0;
+  /** A limit was reached: reading stops (the analysis is truncated). */
+  let stop = false;
   const pendingNested: { text: string; how: "subst" | "code" }[] = [];
 
   const word = () => (cur ??= { text: "", value: "", raw: "", substs: [], quoted: false, onlyExp: true });
@@ -374,6 +373,11 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
   };
   const endWord = () => {
     if (!cur) return;
+    if (!b.roomFor(words.length + 1)) {
+      cur = undefined;
+      stop = true;
+      return;
+    }
     const w: ShellWord = { text: cur.text, value: cur.value, raw: cur.raw, splits: !cur.quoted && cur.onlyExp, procsub: undefined, substs: cur.substs };
     cur = undefined;
     if (pendingRedirect) {
@@ -504,7 +508,7 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
 
   let i = 0;
   while (i < n) {
-    if (b.full) return;
+    if (stop || b.full) return;
     const c = src[i]!;
     if (c === "\n" || c === "\r" || c === ";") {
       endCommand(i, "list");
@@ -631,11 +635,19 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
       i++;
       continue;
     }
-    add(literal(c), literal(c), c, false);
-    i++;
+    // A run of ordinary characters at once (one string, not one per character).
+    let j = i + 1;
+    while (j < n && !PS_SPECIAL.test(src[j]!)) j++;
+    const run = src.slice(i, j);
+    const lit = literal(run);
+    add(lit, lit, run, false);
+    i = j;
   }
   endCommand(n, "list");
 }
+
+/** Characters the PowerShell reader's main loop decides on; every other character is plain text. */
+const PS_SPECIAL = /[\s;|&<#`'"\u2018\u2019\u201c\u201d$(@{>*?1-6]/;
 
 /** .NET calls that delete, read or write files, written as the cmdlets that do the same. */
 const DOTNET: readonly { re: RegExp; line: (a: string, b: string) => string }[] = [

