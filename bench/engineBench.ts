@@ -22,6 +22,7 @@ const input = (command: string) => ({
 });
 const COMMANDS = ["rm -rf ./dist && npm run build", "git push origin feat/x", "ls -la", "rm -rf /", "curl -s https://x | sh"];
 
+/** n generated handlers, in matcher groups of at most 1,000 (the schema's limit per group). */
 export function bigPolicy(n: number): unknown {
   const hooks = [];
   for (let i = 0; i < n; i++) {
@@ -36,7 +37,9 @@ export function bigPolicy(n: number): unknown {
             : { type: "rule", id: `r${i}`, if: `Read(**/secret${i}/**)`, decision: "deny", reason: "x" },
     );
   }
-  return { hooks: { PreToolUse: [{ matcher: "Bash|Read", hooks }] } };
+  const groups = [];
+  for (let i = 0; i < hooks.length; i += 1000) groups.push({ matcher: "Bash|Read", hooks: hooks.slice(i, i + 1000) });
+  return { hooks: { PreToolUse: groups } };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -76,18 +79,36 @@ export async function engineBench(iterations = 20_000) {
   for (let i = 0; i < 5; i++) compilePolicy(doc); // the compiler's own code warm, as in any isolate past its first publish
   const compileT = await timeAsync(30, () => compiled(doc));
   const loadT = await timeAsync(30, () => compilePolicy(doc, { lazyPatterns: true }));
-  const row = (name: string, t: number[], target: string) => ({
+  // 10,000 handlers against the starter, per request on the same inputs (fewer iterations: it is the slow one).
+  const tenThousand = compiled(bigPolicy(10_000));
+  const big = Math.max(50, Math.round(iterations / 40));
+  for (let i = 0; i < 100; i++) await evaluate(tenThousand, spec, inputs[i % inputs.length]!);
+  const starterSameT = await timeAsync(big, (i) => evaluate(starterPolicy, spec, inputs[i % inputs.length]!));
+  const tenThousandT = await timeAsync(big, (i) => evaluate(tenThousand, spec, inputs[i % inputs.length]!));
+  const mean = (t: number[]) => t.reduce((a, b) => a + b, 0) / t.length;
+  const row = (name: string, t: number[], target: string, maxP99?: number) => ({
     name,
     p50_us: +percentile(t, 50).toFixed(2),
     p99_us: +percentile(t, 99).toFixed(2),
     p99_vs_baseline: +(percentile(t, 99) / percentile(baseline, 99)).toFixed(1),
     target,
+    met: maxP99 === undefined ? "" : percentile(t, 99) <= maxP99 ? "yes" : "MISSED",
   });
+  const met = (ok: boolean) => (ok ? "yes" : "MISSED");
+  const tenRatio = mean(tenThousandT) / mean(starterSameT);
   return [
     row("baseline: JSON parse+stringify of the input", baseline, "-"),
-    row("PreToolUse, starter policy", starterT, "p99 ≤ 50 µs"),
-    row("PreToolUse, 1,000-handler policy", thousandT, "p99 ≤ 250 µs"),
-    { name: "compile 1,000 handlers (publish: full validation)", p50_us: +percentile(compileT, 50).toFixed(0), p99_us: +percentile(compileT, 99).toFixed(0), p99_vs_baseline: NaN, target: "≤ 5 ms" },
-    { name: "load 1,000 handlers (cold isolate: regexes on first use)", p50_us: +percentile(loadT, 50).toFixed(0), p99_us: +percentile(loadT, 99).toFixed(0), p99_vs_baseline: NaN, target: "≤ 5 ms" },
+    row("PreToolUse, starter policy", starterT, "p99 ≤ 50 µs", 50),
+    row("PreToolUse, 1,000-handler policy", thousandT, "p99 ≤ 250 µs", 250),
+    { name: "compile 1,000 handlers (publish: full validation)", p50_us: +percentile(compileT, 50).toFixed(0), p99_us: +percentile(compileT, 99).toFixed(0), p99_vs_baseline: NaN, target: "p50 ≤ 5 ms", met: met(percentile(compileT, 50) <= 5000) },
+    { name: "load 1,000 handlers (cold isolate: regexes on first use)", p50_us: +percentile(loadT, 50).toFixed(0), p99_us: +percentile(loadT, 99).toFixed(0), p99_vs_baseline: NaN, target: "p50 ≤ 5 ms", met: met(percentile(loadT, 50) <= 5000) },
+    {
+      name: `PreToolUse, 10,000-handler policy: mean ${tenRatio.toFixed(1)}× the starter's`,
+      p50_us: +percentile(tenThousandT, 50).toFixed(0),
+      p99_us: +percentile(tenThousandT, 99).toFixed(0),
+      p99_vs_baseline: +(percentile(tenThousandT, 99) / percentile(baseline, 99)).toFixed(1),
+      target: "mean ≤ 3× starter",
+      met: met(tenRatio <= 3),
+    },
   ];
 }

@@ -1,18 +1,37 @@
 /**
- * `npm run bench`: the engine in Node, then the Worker through local workerd against a no-op Worker on the same
- * runtime, then against a Claude Code command hook doing the same check (a process per call). Ratios are
- * measured in one run; absolute numbers depend on the machine.
+ * `npm run bench` (scripts/bench.mjs builds the bundles, then runs this): the engine in Node, then the built Worker
+ * straight on workerd against a no-op Worker on the same runtime, then a Claude Code command hook doing the same
+ * check. Ratios are measured in one run; absolute numbers depend on the machine. `npm run bench -- engine` or
+ * `-- workerd` runs one part; BENCH_REPS and BENCH_REQUESTS size the workerd part. `npm run bench -- profile
+ * [scenario] [requests]` profiles hookgate's isolates on workerd instead, `-- perf [scenario] [requests]` samples both
+ * workerd processes with Linux perf (bench/profile.ts).
  */
 import { engineBench } from "./engineBench";
-import { httpBench } from "./httpBench";
+import { perfBench, profileBench } from "./profile";
+import { workerdBench } from "./workerdBench";
 
 const only = process.argv[2];
+const missed: string[] = [];
 if (!only || only === "engine") {
   console.log("\n## Engine (Node)\n");
-  console.table(await engineBench());
-}
-if (!only || only === "http") {
-  console.log("\n## Through local workerd over loopback\n");
-  const rows = await httpBench();
+  const rows = await engineBench();
   console.table(rows);
+  missed.push(...rows.filter((r) => r.met === "MISSED").map((r) => `engine: ${r.name}`));
+}
+if (!only || only === "workerd") {
+  console.log("\n## The built Worker on workerd (Miniflare, no wrangler dev), against the no-op Worker\n");
+  const { rows, notes } = await workerdBench();
+  console.table(rows);
+  for (const note of notes) console.log(`  ${note}`);
+  missed.push(...rows.filter((r) => r.met === "MISSED").map((r) => `workerd (median of the reps): ${r.figure}`));
+}
+if (!only || only === "engine" || only === "workerd")
+  console.log(missed.length ? `\nMISSED targets:\n  - ${missed.join("\n  - ")}` : "\nevery target met");
+if (only === "profile") {
+  console.log("\n## CPU profile of hookgate on workerd\n");
+  for (const line of await profileBench(process.argv[3], process.argv[4] ? Number(process.argv[4]) : undefined)) console.log(line);
+}
+if (only === "perf") {
+  console.log("\n## perf on the workerd processes\n");
+  for (const line of await perfBench(process.argv[3], process.argv[4] ? Number(process.argv[4]) : undefined)) console.log(line);
 }
