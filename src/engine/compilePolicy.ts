@@ -6,7 +6,7 @@ import { forwardProblem } from "./forwardSecrets";
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
 import { compileRule, EFFECT_TOOLS, type CompiledRule } from "./permissionRule";
-import { indexGroup, ruleHint, type GroupIndex, type RuleHint } from "./ruleIndex";
+import { indexGroup, ruleHint, whenHint, type GroupIndex, type RuleHint } from "./ruleIndex";
 import {
   handlerSchema,
   policySchema,
@@ -371,7 +371,12 @@ function compileHandler(
     order: at.order,
     ifRules,
     // Always present (undefined when there is none): one object shape keeps the evaluation loop monomorphic.
-    hint: effects.length > 0 && ifRules.length === 0 ? { tools: EFFECT_TOOLS } : ruleHint(ifRules),
+    hint:
+      effects.length > 0 && ifRules.length === 0
+        ? { tools: EFFECT_TOOLS }
+        : ifRules.length === 0 && unlessRules.length === 0 && (h.secrets ?? []).length === 0
+          ? whenHint(when)
+          : ruleHint(ifRules),
     unlessRules,
     allParts: h.type === "rule" && h.decision === "allow",
     when,

@@ -301,10 +301,10 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
     }
     matchedGroups.push(group.handlers);
     // Without `explain`, only the handlers the index says might apply are visited at all.
-    const visit = explain ? undefined : visitList(group.lookup, group.handlers.length, tool, formsOf);
-    for (let i = 0; i < group.handlers.length; i++) {
-      if (visit && visit[i] === 0) continue;
-      const h = group.handlers[i]!;
+    const visit = explain ? undefined : visitList(group.lookup, tool, formsOf, input);
+    const count = visit ? visit.length : group.handlers.length;
+    for (let k = 0; k < count; k++) {
+      const h = group.handlers[visit ? visit[k]! : k]!;
       let why = "matched";
       if (h.hint && !mightMatch(h.hint, tool, formsOf)) {
         if (explain) trace.handlers.push(skipped(h, "no `if` rule matches"));

@@ -45,10 +45,12 @@ interface ShellMatcher {
   /** Plain test (no holes; or a template made opaque, for allow rules). */
   test: (s: string) => boolean;
   /** For templates: could some filling match? (and the bare-command quirk: `git *` matches `git`). */
-  some: SomePattern;
-  someBare: SomePattern | undefined;
+  readonly some: SomePattern;
+  readonly someBare: SomePattern | undefined;
   /** The rule with its command's options normalised, matched against canonical forms (restricting rules). */
-  canonical: SomePattern | undefined;
+  readonly canonical: SomePattern | undefined;
+  /** The canonical twin as a wildcard text (`*` for its stars), for the rule index; when there is a twin. */
+  canonicalText: string | undefined;
 }
 
 type Matcher =
@@ -260,22 +262,50 @@ function compileShellSpecifier(tool: string, content: string): Result<Matcher, s
   }
   const wc = compileWildcard(fold(pattern), { trailingSpaceStarOptional: true });
   const pieces = wildcardPieces(fold(pattern));
-  const bare = pieces.length === 2 && pieces[1] === "" && pieces[0]!.endsWith(" ") ? somePattern([pieces[0]!.slice(0, -1)]) : undefined;
-  return ok({
-    kind: "shell",
-    form,
-    test: (s) => wc.test(s),
-    some: somePattern(pieces),
-    someBare: bare,
-    canonical: ci ? undefined : canonicalPattern(pattern),
-  });
+  const barePieces = pieces.length === 2 && pieces[1] === "" && pieces[0]!.endsWith(" ") ? [pieces[0]!.slice(0, -1)] : undefined;
+  const canonical = ci ? undefined : canonicalPattern(pattern);
+  return ok(new LazyShellMatcher(form, wc, pieces, barePieces, canonical));
+}
+
+/**
+ * A Bash/PowerShell rule's matcher. The template automata are built on first use: most rules only ever meet
+ * commands without dynamic words, and a large policy compiles faster without them. A class, so the lazy fields
+ * live on one shape and the getters on the prototype.
+ */
+class LazyShellMatcher implements ShellMatcher {
+  readonly kind = "shell";
+  readonly canonicalText: string | undefined;
+  private someMemo: SomePattern | undefined;
+  private bareMemo: SomePattern | undefined;
+  private canonicalMemo: SomePattern | undefined;
+  constructor(
+    readonly form: ShellMatcher["form"],
+    private readonly wildcard: Wildcard,
+    private readonly pieces: readonly string[],
+    private readonly barePieces: readonly string[] | undefined,
+    private readonly twin: { pieces: string[]; text: string } | undefined,
+  ) {
+    this.canonicalText = twin?.text;
+  }
+  test(s: string): boolean {
+    return this.wildcard.test(s);
+  }
+  get some(): SomePattern {
+    return (this.someMemo ??= somePattern(this.pieces));
+  }
+  get someBare(): SomePattern | undefined {
+    return this.barePieces === undefined ? undefined : (this.bareMemo ??= somePattern(this.barePieces));
+  }
+  get canonical(): SomePattern | undefined {
+    return this.twin === undefined ? undefined : (this.canonicalMemo ??= somePattern(this.twin.pieces));
+  }
 }
 
 /**
  * The rule's own words put through the canonical form (forms.ts), so that `Bash(rm -rf *)` also matches
  * `rm --recursive --force …` and `rm ~ -rf` written any way. Only when the command is named literally.
  */
-function canonicalPattern(pattern: string): SomePattern | undefined {
+function canonicalPattern(pattern: string): { pieces: string[]; text: string } | undefined {
   const words = pattern.split(" ");
   if (words.length < 2 || words[0]!.includes("*") || words[0]!.includes("\\")) return undefined;
   const STAR = "\uE003";
@@ -283,9 +313,12 @@ function canonicalPattern(pattern: string): SomePattern | undefined {
     const v = literal(t).replace(/\*/g, STAR);
     return { text: v, value: v, raw: t, splits: false, procsub: undefined, substs: [] };
   };
-  const canon = canonicalForm(words.map(asWord), "bash", undefined);
-  if (canon === undefined || canon === pattern) return undefined;
-  return somePattern(canon.split(STAR));
+  const asWords = words.map(asWord);
+  const canon = canonicalForm(asWords, "bash", undefined);
+  // No twin when canonicalising changes nothing (an unknown command with plain operands, or already canonical).
+  if (canon === undefined || canon === asWords.map((w) => w.value).join(" ")) return undefined;
+  const pieces = canon.split(STAR);
+  return { pieces, text: pieces.join("*") };
 }
 
 function compileDomain(content: string): Result<Matcher, string> {
@@ -367,7 +400,9 @@ export interface CallSubjects {
 }
 
 /** A call's effects (what it deletes, reads, writes, …), computed once per call on first use. */
-const effectsByCall = new WeakMap<CallSubjects, readonly Effect[]>();
+// A shell call's effects belong to its analysis (shared by every call of the same command, see analysisCache); a
+// file tool's to the call itself.
+const effectsByCall = new WeakMap<CallSubjects | ShellAnalysis, readonly Effect[]>();
 
 /** Tools whose calls have effects, and where their paths are. */
 const TOOL_EFFECTS: Readonly<Record<string, readonly { kind: Effect["kind"]; fields: readonly string[] }[]>> = {
@@ -382,7 +417,7 @@ const TOOL_EFFECTS: Readonly<Record<string, readonly { kind: Effect["kind"]; fie
 export const EFFECT_TOOLS: ReadonlySet<string> = new Set([...Object.keys(TOOL_EFFECTS), "Bash", "PowerShell", "Grep", "Glob"]);
 
 export function callEffects(s: CallSubjects): readonly Effect[] {
-  const hit = effectsByCall.get(s);
+  const hit = effectsByCall.get(s.analysis ?? s);
   if (hit) return hit;
   let out: Effect[] = [];
   if (s.analysis) out = effectsOf(s.analysis);
@@ -412,7 +447,7 @@ export function callEffects(s: CallSubjects): readonly Effect[] {
       if (target !== undefined) out.push({ kind: "read", path: literal(target), via: "Glob", command: 0 });
     }
   }
-  effectsByCall.set(s, out);
+  effectsByCall.set(s.analysis ?? s, out);
   return out;
 }
 
@@ -477,6 +512,54 @@ export function effectPathAlwaysMatches(glob: PathGlob, p: PreparedEffectPath): 
   return p.every !== undefined && glob.matchPrepared(p.every);
 }
 
+const preparedByAnalysis = new WeakMap<ShellAnalysis, Map<string, PreparedEffectPath>>();
+function preparedOf(analysis: ShellAnalysis): Map<string, PreparedEffectPath> {
+  let m = preparedByAnalysis.get(analysis);
+  if (!m) preparedByAnalysis.set(analysis, (m = new Map()));
+  return m;
+}
+
+interface AnalysedCommand {
+  readonly analysis: ShellAnalysis;
+  readonly items: readonly Subject[];
+}
+
+/**
+ * Recent shell analyses, so that a command an agent runs again (`git status`, `npm test`) is not parsed again.
+ * Module scope on purpose: it outlives the request. The key is the exact command text with its dialect, cwd and
+ * home — everything the analysis reads — so an entry is only ever reused for the very same input; what is cached
+ * is the analysis (pure data, never mutated), never an answer. Bounded: the most recent CACHE_ENTRIES commands
+ * of at most CACHE_MAX_COMMAND characters each.
+ */
+const analysisCache = new Map<string, AnalysedCommand>();
+const CACHE_ENTRIES = 256;
+const CACHE_MAX_COMMAND = 4096;
+
+function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: string | undefined, home: string | undefined): AnalysedCommand {
+  const cacheable = command.length <= CACHE_MAX_COMMAND;
+  const key = cacheable ? `${dialect}\0${cwd ?? ""}\0${home ?? ""}\0${command}` : "";
+  if (cacheable) {
+    const hit = analysisCache.get(key);
+    if (hit) {
+      // Most recently used last: the first entry is the one to evict.
+      analysisCache.delete(key);
+      analysisCache.set(key, hit);
+      return hit;
+    }
+  }
+  const analysis = analyseShell(command, dialect, { cwd, home });
+  const forms: CommandForms[] = formsOf(analysis, home);
+  const items: Subject[] = forms.map((f) => ({ display: f.display, restrict: f.restrict, allow: f.allow, canonical: f.canonical }));
+  // An empty or comment-only command: one empty subject, so a whole-tool rule still has something to match.
+  if (items.length === 0) items.push({ display: "", restrict: [""], allow: [""], canonical: undefined });
+  const entry = { analysis, items };
+  if (cacheable) {
+    analysisCache.set(key, entry);
+    if (analysisCache.size > CACHE_ENTRIES) analysisCache.delete(analysisCache.keys().next().value!);
+  }
+  return entry;
+}
+
 export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()): CallSubjects {
   const toolName = canonicalToolName(typeof call.toolName === "string" ? call.toolName : "");
   const input = call.toolInput && typeof call.toolInput === "object" ? call.toolInput : {};
@@ -485,7 +568,7 @@ export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()
   // One literal with every field (no spread): the object is read for every rule of every handler of the call.
   const make = (
     kind: CallSubjects["kind"],
-    items: Subject[],
+    items: readonly Subject[],
     extra: { path?: CallSubjects["path"]; host?: string; truncated?: boolean; parseErrors?: boolean; analysis?: ShellAnalysis } = {},
   ): CallSubjects => ({
     toolName,
@@ -498,18 +581,15 @@ export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()
     home,
     analysis: extra.analysis,
     budget,
-    prepared: new Map(),
+    // Prepared effect paths depend only on the analysis' input (its cwd and home included): shared with it.
+    prepared: extra.analysis ? preparedOf(extra.analysis) : new Map(),
     truncated: extra.truncated ?? false,
     parseErrors: extra.parseErrors ?? false,
   });
 
   if (SHELL_TOOLS.has(toolName)) {
     const command = typeof input.command === "string" ? input.command : "";
-    const analysis = analyseShell(command, toolName === "PowerShell" ? "powershell" : "bash", { cwd, home });
-    const forms: CommandForms[] = formsOf(analysis, home);
-    const items: Subject[] = forms.map((f) => ({ display: f.display, restrict: f.restrict, allow: f.allow, canonical: f.canonical }));
-    // An empty or comment-only command: one empty subject, so a whole-tool rule still has something to match.
-    if (items.length === 0) items.push({ display: "", restrict: [""], allow: [""], canonical: undefined });
+    const { analysis, items } = analysedCommand(command, toolName === "PowerShell" ? "powershell" : "bash", cwd, home);
     return make("shell", items, { truncated: analysis.truncated, parseErrors: analysis.parseErrors, analysis });
   }
   const fields = PATH_FIELD[toolName];

@@ -30,13 +30,29 @@ function outputValue(schema: z.ZodType, value: unknown): { ok: true; value: unkn
  * Whatever the aggregate holds, the result passes `spec.output`: fields the event cannot express are not emitted,
  * strings are truncated to the client's cap, and "no opinion" is `{}`.
  */
+// Answers already checked, per event, by their JSON text: most answers are one of a few (`{}`, a rule's deny with
+// its reason), so the schema runs once for each. Module scope, outliving the request; bounded.
+const checkedAnswers = new WeakMap<EventSpec, Set<string>>();
+const CHECKED_MAX = 512;
+
+function validAnswer(spec: EventSpec, answer: Record<string, unknown>): boolean {
+  const text = JSON.stringify(answer);
+  let seen = checkedAnswers.get(spec);
+  if (seen?.has(text)) return true;
+  if (!spec.output.safeParse(answer).success) return false;
+  if (!seen) checkedAnswers.set(spec, (seen = new Set()));
+  if (seen.size >= CHECKED_MAX) seen.clear();
+  if (text.length <= 4096) seen.add(text);
+  return true;
+}
+
 export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown> {
   const answer: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
   const verdict = agg.verdict !== undefined && spec.verdicts.includes(agg.verdict) ? agg.verdict : undefined;
   const reason = spec.reason && nonEmpty(agg.reason) ? truncate(agg.reason) : undefined;
   const output = agg.output ?? {};
-  const updatedInput = spec.updatedInput && jsonObject.safeParse(agg.updatedInput).success ? agg.updatedInput : undefined;
+  const updatedInput = spec.updatedInput && agg.updatedInput !== undefined && jsonObject.safeParse(agg.updatedInput).success ? agg.updatedInput : undefined;
 
   // Event-specific output fields, validated one by one against what the event takes.
   const fields: Record<string, unknown> = {};
@@ -92,13 +108,13 @@ export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown
   // The client ignores a sequence other than OSC 0/1/2/9/99/777 or BEL; one cut short would be garbage, so an
   // invalid or over-long one is left out rather than truncated.
   const seq = output.terminalSequence;
-  if (spec.topLevel.includes("terminalSequence") && terminalSequence.safeParse(seq).success) answer.terminalSequence = seq;
+  if (seq !== undefined && spec.topLevel.includes("terminalSequence") && terminalSequence.safeParse(seq).success) answer.terminalSequence = seq;
 
   if (Object.keys(specific).length > 0) answer.hookSpecificOutput = { hookEventName: spec.name, ...specific };
 
   // Every piece above was validated on its own, so this holds by construction; it is checked anyway because the
   // client drops an invalid answer whole. Should it ever fail, the verdict alone is a better answer than nothing.
-  if (spec.output.safeParse(answer).success) return answer;
+  if (validAnswer(spec, answer)) return answer;
   const bare: Record<string, unknown> = {};
   if (answer.decision !== undefined) Object.assign(bare, { decision: answer.decision, reason: answer.reason });
   const kept = Object.fromEntries(

@@ -248,12 +248,12 @@ describe("eval", () => {
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
         permissionDecision: "deny",
-        permissionDecisionReason: starterRule("no-recursive-delete-of-root-or-home").reason,
+        permissionDecisionReason: starterRule("no-recursive-delete-of-root-system-or-home").reason,
       },
     });
     expect(result.trace.event).toBe("PreToolUse");
     const fired = result.trace.handlers.filter((h: any) => h.status === "fired");
-    expect(fired.map((h: any) => h.id)).toEqual(["no-recursive-delete-of-root-or-home"]);
+    expect(fired.map((h: any) => h.id)).toEqual(["no-recursive-delete-of-root-system-or-home"]);
     expect(fired[0].why).toEqual(expect.any(String));
     expect(result.trace.handlers.length).toBeGreaterThan(fired.length); // the skipped ones are listed too
     expect(result.errors).toEqual([]);

@@ -15,7 +15,7 @@ const SESSION_CONTEXT = "E2E-CTX-4242: this repository deploys on Fridays only."
 const SECRET_PROMPT = "deploy with the key AKIAIOSFODNN7EXAMPLE please";
 const STARTER = JSON.parse(readFileSync(join(ROOT, "policies/default.json"), "utf8"));
 /** The starter's secret-in-prompt rule (UserPromptSubmit, block). */
-const SECRET_RULE = STARTER.hooks.UserPromptSubmit.flatMap((g: any) => g.hooks).find((h: any) => h.decision === "block" && h.when?.prompt);
+const SECRET_RULE = STARTER.hooks.UserPromptSubmit.flatMap((g: any) => g.hooks).find((h: any) => h.decision === "block" && (h.secrets ?? []).includes("prompt"));
 
 type ToolResult = { type: "tool_result"; tool_use_id: string; is_error?: boolean; content: unknown };
 const lastToolResults = (body: any): ToolResult[] => {
@@ -35,7 +35,7 @@ const bashOnce =
 function teamPolicy(): any {
   const policy = structuredClone(STARTER);
   policy.failMode = "closed";
-  const bash = policy.hooks.PreToolUse.find((g: any) => g.matcher === "Bash");
+  const bash = policy.hooks.PreToolUse.find((g: any) => String(g.matcher ?? "").split("|").includes("Bash"));
   bash.hooks.unshift({ type: "rule", id: "no-rm-victim", if: "Bash(rm *victim*)", decision: "deny", reason: REASON });
   policy.hooks.SessionStart = [{ hooks: [{ type: "rule", id: "session-context", additionalContext: SESSION_CONTEXT }] }];
   return policy;
