@@ -7,6 +7,8 @@ import starter from "../policies/default.json";
 import { eventByName } from "../handlers";
 import { compilePolicy, type CompiledPolicy } from "../src/engine/compilePolicy";
 import { evaluate } from "../src/engine/evaluate";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 const spec = eventByName("PreToolUse")!;
 
@@ -20,6 +22,18 @@ const input = (command: string) => ({
   tool_input: { command, description: "bench", timeout: 120000 },
   tool_use_id: "toolu_01Hj7kQpL2mN3oP4qR5sT6uV",
 });
+/** Distinct real-world developer commands (the ordinary corpus), each evaluated once: the shell analysis is not cached. */
+function corpusCommands(): string[] {
+  const text = readFileSync(join(import.meta.dirname, "..", "test", "corpus", "ordinary.jsonl"), "utf8");
+  const out = new Set<string>();
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const row = JSON.parse(line) as { tool?: string; input?: { command?: unknown } };
+    if (row.tool === "Bash" && typeof row.input?.command === "string") out.add(row.input.command);
+  }
+  return [...out];
+}
+
 const COMMANDS = ["rm -rf ./dist && npm run build", "git push origin feat/x", "ls -la", "rm -rf /", "curl -s https://x | sh"];
 
 /** n generated handlers, in matcher groups of at most 1,000 (the schema's limit per group). */
@@ -85,6 +99,12 @@ export async function engineBench(iterations = 20_000) {
   for (let i = 0; i < 100; i++) await evaluate(tenThousand, spec, inputs[i % inputs.length]!);
   const starterSameT = await timeAsync(big, (i) => evaluate(starterPolicy, spec, inputs[i % inputs.length]!));
   const tenThousandT = await timeAsync(big, (i) => evaluate(tenThousand, spec, inputs[i % inputs.length]!));
+  // Commands never seen before: half of the corpus warms the JIT, the other half is measured, each once.
+  const corpus = corpusCommands();
+  const half = Math.floor(corpus.length / 2);
+  for (let i = 0; i < half; i++) await evaluate(starterPolicy, spec, input(corpus[i]!));
+  const unseen = corpus.slice(half).map((c, k) => input(`${c} # ${k}`));
+  const unseenT = await timeAsync(unseen.length, (i) => evaluate(starterPolicy, spec, unseen[i]!));
   const mean = (t: number[]) => t.reduce((a, b) => a + b, 0) / t.length;
   const row = (name: string, t: number[], target: string, maxP99?: number) => ({
     name,
@@ -99,6 +119,7 @@ export async function engineBench(iterations = 20_000) {
   return [
     row("baseline: JSON parse+stringify of the input", baseline, "-"),
     row("PreToolUse, starter policy", starterT, "p99 ≤ 50 µs", 50),
+    row(`PreToolUse, starter policy, ${unseen.length} commands never seen (analysis not cached)`, unseenT, "(no target; reported)"),
     row("PreToolUse, 1,000-handler policy", thousandT, "p99 ≤ 250 µs", 250),
     { name: "compile 1,000 handlers (publish: full validation)", p50_us: +percentile(compileT, 50).toFixed(0), p99_us: +percentile(compileT, 99).toFixed(0), p99_vs_baseline: NaN, target: "p50 ≤ 5 ms", met: met(percentile(compileT, 50) <= 5000) },
     { name: "load 1,000 handlers (cold isolate: regexes on first use)", p50_us: +percentile(loadT, 50).toFixed(0), p99_us: +percentile(loadT, 99).toFixed(0), p99_vs_baseline: NaN, target: "p50 ≤ 5 ms", met: met(percentile(loadT, 50) <= 5000) },

@@ -391,8 +391,12 @@ export interface CallSubjects {
   readonly analysis: ShellAnalysis | undefined;
   /** @internal this call's share of matching work. */
   readonly budget: WorkBudget;
-  /** @internal effect paths prepared once per call (key: cwd NUL path), however many patterns test them. */
+  /** @internal effect paths prepared once (key: cwd NUL path), however many patterns test them. */
   readonly prepared: Map<string, PreparedEffectPath>;
+  /** @internal for shell calls: the analysis and what is derived from it, shared by every call of the command. */
+  readonly shell: AnalysedCommand | undefined;
+  /** @internal for other calls: their effects, once worked out. */
+  fileEffects: readonly Effect[] | undefined;
   /** Part of the call could not be examined (a cap of the shell analysis, a path longer than any real one). */
   readonly truncated: boolean;
   /** Part of the shell command didn't parse (the tolerant readings were added). */
@@ -400,9 +404,6 @@ export interface CallSubjects {
 }
 
 /** A call's effects (what it deletes, reads, writes, …), computed once per call on first use. */
-// A shell call's effects belong to its analysis (shared by every call of the same command, see analysisCache); a
-// file tool's to the call itself.
-const effectsByCall = new WeakMap<CallSubjects | ShellAnalysis, readonly Effect[]>();
 
 /** Tools whose calls have effects, and where their paths are. */
 const TOOL_EFFECTS: Readonly<Record<string, readonly { kind: Effect["kind"]; fields: readonly string[] }[]>> = {
@@ -417,11 +418,11 @@ const TOOL_EFFECTS: Readonly<Record<string, readonly { kind: Effect["kind"]; fie
 export const EFFECT_TOOLS: ReadonlySet<string> = new Set([...Object.keys(TOOL_EFFECTS), "Bash", "PowerShell", "Grep", "Glob"]);
 
 export function callEffects(s: CallSubjects): readonly Effect[] {
-  const hit = effectsByCall.get(s.analysis ?? s);
-  if (hit) return hit;
-  let out: Effect[] = [];
-  if (s.analysis) out = effectsOf(s.analysis);
-  else {
+  // A shell call's effects belong to its analysis (shared by every call of the same command, see analysisCache).
+  if (s.shell) return (s.shell.effects ??= effectsOf(s.shell.analysis));
+  if (s.fileEffects) return s.fileEffects;
+  const out: Effect[] = [];
+  {
     const str = (f: string) => (typeof s.input[f] === "string" && s.input[f] !== "" ? (s.input[f] as string) : undefined);
     for (const spec of TOOL_EFFECTS[s.toolName] ?? []) {
       const path = spec.fields.map(str).find((x) => x !== undefined);
@@ -447,7 +448,7 @@ export function callEffects(s: CallSubjects): readonly Effect[] {
       if (target !== undefined) out.push({ kind: "read", path: literal(target), via: "Glob", command: 0 });
     }
   }
-  effectsByCall.set(s.analysis ?? s, out);
+  s.fileEffects = out;
   return out;
 }
 
@@ -512,16 +513,15 @@ export function effectPathAlwaysMatches(glob: PathGlob, p: PreparedEffectPath): 
   return p.every !== undefined && glob.matchPrepared(p.every);
 }
 
-const preparedByAnalysis = new WeakMap<ShellAnalysis, Map<string, PreparedEffectPath>>();
-function preparedOf(analysis: ShellAnalysis): Map<string, PreparedEffectPath> {
-  let m = preparedByAnalysis.get(analysis);
-  if (!m) preparedByAnalysis.set(analysis, (m = new Map()));
-  return m;
-}
-
-interface AnalysedCommand {
+/** A shell command's analysis and what is derived from it on demand; shared by every call of the command. */
+export interface AnalysedCommand {
   readonly analysis: ShellAnalysis;
   readonly items: readonly Subject[];
+  effects: readonly Effect[] | undefined;
+  /** Effect paths prepared for matching: they depend only on the analysis' input (cwd and home included). */
+  readonly prepared: Map<string, PreparedEffectPath>;
+  /** The rule index's view of the forms (ruleIndex.ts). */
+  indexForms: { readonly forms: string[] } | undefined;
 }
 
 /**
@@ -552,7 +552,7 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
   const items: Subject[] = forms.map((f) => ({ display: f.display, restrict: f.restrict, allow: f.allow, canonical: f.canonical }));
   // An empty or comment-only command: one empty subject, so a whole-tool rule still has something to match.
   if (items.length === 0) items.push({ display: "", restrict: [""], allow: [""], canonical: undefined });
-  const entry = { analysis, items };
+  const entry: AnalysedCommand = { analysis, items, effects: undefined, prepared: new Map(), indexForms: undefined };
   if (cacheable) {
     analysisCache.set(key, entry);
     if (analysisCache.size > CACHE_ENTRIES) analysisCache.delete(analysisCache.keys().next().value!);
@@ -569,7 +569,7 @@ export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()
   const make = (
     kind: CallSubjects["kind"],
     items: readonly Subject[],
-    extra: { path?: CallSubjects["path"]; host?: string; truncated?: boolean; parseErrors?: boolean; analysis?: ShellAnalysis } = {},
+    extra: { path?: CallSubjects["path"]; host?: string; truncated?: boolean; parseErrors?: boolean; shell?: AnalysedCommand } = {},
   ): CallSubjects => ({
     toolName,
     kind,
@@ -579,18 +579,19 @@ export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()
     host: extra.host,
     cwd,
     home,
-    analysis: extra.analysis,
+    analysis: extra.shell?.analysis,
     budget,
-    // Prepared effect paths depend only on the analysis' input (its cwd and home included): shared with it.
-    prepared: extra.analysis ? preparedOf(extra.analysis) : new Map(),
+    prepared: extra.shell ? extra.shell.prepared : new Map(),
+    shell: extra.shell,
+    fileEffects: undefined,
     truncated: extra.truncated ?? false,
     parseErrors: extra.parseErrors ?? false,
   });
 
   if (SHELL_TOOLS.has(toolName)) {
     const command = typeof input.command === "string" ? input.command : "";
-    const { analysis, items } = analysedCommand(command, toolName === "PowerShell" ? "powershell" : "bash", cwd, home);
-    return make("shell", items, { truncated: analysis.truncated, parseErrors: analysis.parseErrors, analysis });
+    const shell = analysedCommand(command, toolName === "PowerShell" ? "powershell" : "bash", cwd, home);
+    return make("shell", shell.items, { truncated: shell.analysis.truncated, parseErrors: shell.analysis.parseErrors, shell });
   }
   const fields = PATH_FIELD[toolName];
   if (fields) {

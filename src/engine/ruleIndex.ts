@@ -201,13 +201,10 @@ export interface CommandForms {
   forms: string[];
 }
 
-// The forms of a shell call belong to its subjects' items, which are shared by every call of the same command
-// (permissionRule's analysis cache): worked out once for them.
-const formsByItems = new WeakMap<readonly unknown[], CommandForms>();
-
 export function commandForms(subjects: CallSubjects): CommandForms {
   if (subjects.kind !== "shell") return { forms: [] };
-  const known = formsByItems.get(subjects.items);
+  // The forms of a shell call belong to its analysis, shared by every call of the same command: worked out once.
+  const known = subjects.shell?.indexForms;
   if (known) return known;
   const forms: string[] = [];
   for (const item of subjects.items) {
@@ -215,7 +212,7 @@ export function commandForms(subjects: CallSubjects): CommandForms {
     if (item.canonical !== undefined) forms.push(item.canonical.toLowerCase());
   }
   const out = { forms };
-  formsByItems.set(subjects.items, out);
+  if (subjects.shell) subjects.shell.indexForms = out;
   return out;
 }
 

@@ -992,10 +992,12 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   const rest = words.slice(s.start, s.end);
   const name = commandName(rest[0]?.value ?? "");
   // A file this command line wrote with known content: `echo 'rm -rf /' > x.sh`, `cat > x.sh <<EOF`.
-  const written = staticCommandOf(cmd);
-  const content = written ? staticOutput(written, b.ctx) : undefined;
-  if (content !== undefined)
-    for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target) b.files.set(fileKey(r.target.value), content);
+  const writes = cmd.redirects.filter((r) => (r.op === ">" || r.op === ">>" || r.op === ">|") && r.target);
+  if (writes.length > 0) {
+    const written = staticCommandOf(cmd);
+    const content = written ? staticOutput(written, b.ctx) : undefined;
+    if (content !== undefined) for (const r of writes) b.files.set(fileKey(r.target!.value), content);
+  }
   // An alias defined earlier in the command line: its text runs with these arguments.
   const alias = b.aliases.get(rest[0]?.value ?? "");
   if (alias !== undefined && b.calls++ < MAX_FUNCTION_CALLS) codes.push({ text: `${alias} ${rest.slice(1).map((w) => w.value).join(" ")}`, braces: false });

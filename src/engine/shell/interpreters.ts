@@ -42,12 +42,21 @@ const INTERPRETERS: readonly { test: RegExp; lang: Lang; code: readonly string[]
   { test: /^go$/, lang: "go", code: [], stdinWith: "run" },
 ];
 
+// Module scope, outliving the request: which interpreter a command name is depends on the name alone. Bounded.
+const interpreterByName = new Map<string, Lang | null>();
+
 export function interpreterOf(name: string): Lang | undefined {
-  return INTERPRETERS.find((i) => i.test.test(name))?.lang;
+  let lang = interpreterByName.get(name);
+  if (lang === undefined) {
+    lang = INTERPRETERS.find((i) => i.test.test(name))?.lang ?? null;
+    if (interpreterByName.size < 4096) interpreterByName.set(name, lang);
+  }
+  return lang ?? undefined;
 }
 
 /** The program texts a command line gives its interpreter (`-c CODE`, a leading awk program, a here-doc). */
 function programs(name: string, rest: readonly ShellWord[], stdin: readonly string[] = []): { lang: Lang; code: string }[] {
+  if (interpreterOf(name) === undefined) return [];
   const spec = INTERPRETERS.find((i) => i.test.test(name));
   if (!spec) return [];
   const out: { lang: Lang; code: string }[] = [];
