@@ -9,6 +9,7 @@ import { compilePolicy, type CompiledPolicy } from "../src/engine/compilePolicy"
 import { evaluate } from "../src/engine/evaluate";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { claudeCode } from "../src/clients/claude-code";
 
 const spec = eventByName("PreToolUse")!;
 
@@ -71,7 +72,7 @@ async function timeAsync(n: number, fn: (i: number) => Promise<unknown> | unknow
 }
 
 function compiled(doc: unknown): CompiledPolicy {
-  const r = compilePolicy(doc);
+  const r = compilePolicy(doc, { client: claudeCode });
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }
@@ -90,9 +91,9 @@ export async function engineBench(iterations = 20_000) {
   const starterT = await timeAsync(iterations, (i) => evaluate(starterPolicy, spec, inputs[i % inputs.length]!));
   const thousandT = await timeAsync(iterations, (i) => evaluate(thousand, spec, inputs[i % inputs.length]!));
   const doc = bigPolicy(1000);
-  for (let i = 0; i < 5; i++) compilePolicy(doc); // the compiler's own code warm, as in any isolate past its first publish
+  for (let i = 0; i < 5; i++) compilePolicy(doc, { client: claudeCode }); // the compiler's own code warm, as in any isolate past its first publish
   const compileT = await timeAsync(30, () => compiled(doc));
-  const loadT = await timeAsync(30, () => compilePolicy(doc, { lazyPatterns: true }));
+  const loadT = await timeAsync(30, () => compilePolicy(doc, { client: claudeCode, lazyPatterns: true }));
   // 10,000 handlers against the starter, per request on the same inputs (fewer iterations: it is the slow one).
   const tenThousand = compiled(bigPolicy(10_000));
   const big = Math.max(50, Math.round(iterations / 40));

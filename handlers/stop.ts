@@ -23,4 +23,5 @@ export default {
   clientTimeoutMs: 600_000,
   httpDelivered: true,
   output: answerSchema("Stop", { additionalContext: text }, [...topLevel, "block"]),
+  stopLike: true,
 } satisfies EventSpec;

@@ -28,4 +28,5 @@ export default {
   clientTimeoutMs: 600_000,
   httpDelivered: true,
   output: answerSchema("SubagentStop", { additionalContext: text }, [...topLevel, "block"]),
+  stopLike: true,
 } satisfies EventSpec;

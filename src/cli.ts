@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { eventByName } from "../handlers";
-import { compilePolicy, type CompiledPolicy } from "./engine/compilePolicy";
-import { evaluate } from "./engine/evaluate";
-import { buildSettings, serviceBaseUrl } from "./engine/settings";
+import { claudeCode } from "./clients/claude-code";
+import type { CompiledPolicy } from "./engine/compilePolicy";
+import { TEAM_NAME } from "./engine/limits";
+import { Gate } from "./gate/gate";
+
+/** The CLI's Gate: the same decision as the Worker's, with no stores (it only ever evaluates, writing nothing). */
+const gate = new Gate(claudeCode);
 
 const HELP = `hookgate — a policy gate for Claude Code hooks
 
@@ -50,7 +53,7 @@ function readJson(io: Io, path: string, what: string): unknown {
 }
 
 function compileOrReport(io: Io, path: string, document: unknown = readJson(io, path, "policy")): CompiledPolicy | undefined {
-  const result = compilePolicy(document);
+  const result = gate.compile(document);
   if (!result.ok) {
     io.err(`${path}: ${result.error.length} problem(s)`);
     for (const p of result.error) io.err(`  ${p.path}: ${p.message}`);
@@ -61,12 +64,12 @@ function compileOrReport(io: Io, path: string, document: unknown = readJson(io, 
 }
 
 const baseUrl = (url: string | undefined) => {
-  const base = serviceBaseUrl(url ?? "");
+  const base = gate.profile.serviceUrl(url ?? "");
   if (!base.ok) throw new UsageError(`--url must be the service's base URL: it ${base.error}`);
   return base.value;
 };
 const teamName = (team: string | undefined) => {
-  if (!team || !/^[a-z0-9][a-z0-9_-]{0,62}$/.test(team)) throw new UsageError("--team must be a team name (a-z, 0-9, - and _)");
+  if (!team || !TEAM_NAME.test(team)) throw new UsageError("--team must be a team name (a-z, 0-9, - and _)");
   return team;
 };
 
@@ -103,20 +106,19 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         if (!compiled) return 1;
         const input = readJson(io, rest[1]!, "input");
         if (typeof input !== "object" || input === null || Array.isArray(input)) throw new UsageError("the input must be a JSON object");
-        const name = (input as Record<string, unknown>).hook_event_name;
-        const spec = typeof name === "string" ? eventByName(name) : undefined;
-        if (!spec) {
-          io.err(`the input's hook_event_name ${JSON.stringify(name)} is not a hook event`);
+        const event = gate.eventOf((input as Record<string, unknown>).hook_event_name);
+        if (!event.ok) {
+          io.err(`the input's hook_event_name ${JSON.stringify((input as Record<string, unknown>).hook_event_name)} is not a hook event`);
           return 1;
         }
-        const parsed = spec.input.safeParse(input);
-        if (!parsed.success) {
-          io.err(`the ${spec.name} input is not valid:`);
-          for (const i of parsed.error.issues) io.err(`  ${i.path.join(".") || "(input)"}: ${i.message}`);
+        const decided = await gate.decide({ team: "local", event: event.value, input: input as Record<string, unknown>, policy: compiled, dryRun: true, explain: true });
+        if (!decided.ok) {
+          io.err(`${decided.error.message}:`);
+          for (const p of decided.error.problems ?? []) io.err(`  ${p.path}: ${p.message}`);
           return 1;
         }
-        const evaluation = await evaluate(compiled, spec, parsed.data, { claimOnce: async () => true }, { explain: true });
-        io.out(JSON.stringify({ answer: evaluation.answer, trace: evaluation.trace, dryRun: evaluation.dryRun, errors: evaluation.errors }, null, 2));
+        const evaluation = decided.value.evaluation;
+        io.out(JSON.stringify({ answer: decided.value.answer, trace: evaluation?.trace, dryRun: evaluation?.dryRun ?? [], errors: evaluation?.errors ?? [] }, null, 2));
         return 0;
       }
       case "push": {
@@ -160,7 +162,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         }
         const envVar = values["token-env"];
         if (envVar !== undefined && !/^[A-Z_][A-Z0-9_]*$/.test(envVar)) throw new UsageError("--token-env must be an upper-case variable name");
-        io.out(JSON.stringify(buildSettings({ url, team, policy, ...(envVar ? { tokenEnvVar: envVar } : {}) }), null, 2));
+        io.out(JSON.stringify(gate.profile.settings({ url, team, ...(policy ? { policy } : {}), ...(envVar ? { tokenEnvVar: envVar } : {}) }), null, 2));
         return 0;
       }
       default:

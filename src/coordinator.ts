@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
+import { sha256Hex } from "./crypto";
+import type { ValidatedPolicy } from "./engine/compilePolicy";
 import type { PolicyRecord } from "./services";
-import { movePointer, writeRevision } from "./stores/kvPolicyStore";
+import { policyKeys } from "./stores/policyKeys";
 
 /**
  * The one place hookgate needs atomicity (hookgate spec §3.3): a Durable Object instance per name handles one
@@ -12,12 +14,37 @@ export class Coordinator extends DurableObject<Env> {
    * Publish as the next revision. blockConcurrencyWhile holds every other call until the KV writes are done, so
    * `current` always ends on the newest publish (storage alone would not: KV writes let other calls interleave).
    */
-  publishPolicy(team: string, document: unknown): Promise<PolicyRecord> {
-    return this.ctx.blockConcurrencyWhile(async () => writeRevision(this.env.HOOKGATE_KV, team, await this.nextRevision(), document));
+  publishPolicy(team: string, policy: ValidatedPolicy): Promise<PolicyRecord> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      const revision = await this.nextRevision();
+      const record: PolicyRecord = {
+        team,
+        revision,
+        publishedAt: new Date().toISOString(),
+        document: policy.document,
+        digest: (await sha256Hex(JSON.stringify(policy.document))).slice(0, 16),
+        engine: policy.engine,
+      };
+      const kv = this.env.HOOKGATE_KV;
+      // The immutable revision first, then the pointer: a crash in between loses no published document.
+      await kv.put(policyKeys.revision(team, revision), JSON.stringify(record), { metadata: { publishedAt: record.publishedAt, digest: record.digest } });
+      await kv.put(policyKeys.current(team), JSON.stringify(record));
+      return record;
+    });
   }
 
+  /** Make an earlier revision current again. */
   rollbackPolicy(team: string, revision: number): Promise<PolicyRecord | null> {
-    return this.ctx.blockConcurrencyWhile(() => movePointer(this.env.HOOKGATE_KV, team, revision));
+    return this.ctx.blockConcurrencyWhile(async () => {
+      const kv = this.env.HOOKGATE_KV;
+      const record = await kv.get<PolicyRecord>(policyKeys.revision(team, revision), "json");
+      if (!record) return null;
+      const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+      const pointer: PolicyRecord = { ...record };
+      if (current) pointer.rolledBackFrom = current.revision;
+      await kv.put(policyKeys.current(team), JSON.stringify(pointer));
+      return pointer;
+    });
   }
 
   /** The next policy revision number (1, 2, …). */

@@ -1,4 +1,6 @@
 import starterPolicy from "../policies/default.json";
+import { compilePolicy } from "./engine/compilePolicy";
+import type { ClientModel } from "./engine/client";
 import type { Services } from "./services";
 
 export const DEV_TEAM = "default";
@@ -10,11 +12,16 @@ let seeded: Promise<void> | undefined;
  * Local development only (`npm start` sets HOOKGATE_ENV=development): give team `default` the starter policy and
  * the token from .dev.vars, once per isolate, without overwriting anything already published.
  */
-export function seedDevelopment(env: Env, services: Services): Promise<void> {
+export function seedDevelopment(env: Env, services: Services, client: ClientModel): Promise<void> {
   if (env.HOOKGATE_ENV !== "development" || !env.HOOKGATE_DEV_TOKEN) return Promise.resolve();
   const token = env.HOOKGATE_DEV_TOKEN;
   seeded ??= (async () => {
-    if (!(await services.policies.current(DEV_TEAM))) await services.policies.publish(DEV_TEAM, starterPolicy);
+    if (!(await services.policies.current(DEV_TEAM))) {
+      // Through the compiler like any publish: only a validated policy can be stored.
+      const compiled = compilePolicy(starterPolicy, { client });
+      if (!compiled.ok) throw new Error(`the starter policy does not compile: ${compiled.error.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
+      await services.policies.publish(DEV_TEAM, compiled.value.publishable);
+    }
     const existing = await services.tokens.list(DEV_TEAM);
     if (!existing.some((t) => t.id === DEV_TOKEN_ID)) await services.tokens.register(DEV_TEAM, token, DEV_TOKEN_ID, "local development");
   })().catch((e) => {

@@ -1,5 +1,6 @@
 import { Coordinator } from "./coordinator";
 import { seedDevelopment } from "./devSeed";
+import { claudeCode } from "./clients/claude-code";
 import { createApp } from "./http/app";
 import { maskForExport } from "./engine/mask";
 import { httpForwarder } from "./httpForward";
@@ -24,7 +25,7 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
   const forward = httpForwarder(env as unknown as Record<string, unknown>);
   return {
     policies: new KvPolicyStore(env.HOOKGATE_KV, {
-      publish: (team, document) => coordinator(`team:${team}`).publishPolicy(team, document),
+      publish: (team, policy) => coordinator(`team:${team}`).publishPolicy(team, policy),
       activate: (team, revision) => coordinator(`team:${team}`).rollbackPolicy(team, revision),
     }),
     tokens: new KvTokenStore(env.HOOKGATE_KV),
@@ -77,11 +78,11 @@ export async function drainDecisionLogs(): Promise<void> {
   await Promise.all(live.map((s) => s.decisions.drain()));
 }
 
-const app = createApp(sharedServices);
+const app = createApp(claudeCode, sharedServices);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    if (env.HOOKGATE_ENV === "development") await seedDevelopment(env, sharedServices(env));
+    if (env.HOOKGATE_ENV === "development") await seedDevelopment(env, sharedServices(env), claudeCode);
     return app.fetch(request, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,4 +1,4 @@
-import type { CompiledPolicy } from "./engine/compilePolicy";
+import type { CompiledPolicy, ValidatedPolicy } from "./engine/compilePolicy";
 import type { EvaluationDeps } from "./engine/evaluate";
 
 /** A published policy revision. Revisions are immutable; rollback publishes nothing new, it moves `current`. */
@@ -27,8 +27,8 @@ export interface PolicyStore {
   current(team: string): Promise<PolicyRecord | null>;
   revision(team: string, revision: number): Promise<PolicyRecord | null>;
   revisions(team: string): Promise<RevisionSummary[]>;
-  /** Store the document as a new revision and make it current. */
-  publish(team: string, document: unknown): Promise<PolicyRecord>;
+  /** Store a validated policy as a new revision and make it current (only the compiler makes a ValidatedPolicy). */
+  publish(team: string, policy: ValidatedPolicy): Promise<PolicyRecord>;
   /** Make an earlier revision current again. */
   activate(team: string, revision: number): Promise<PolicyRecord | null>;
 }

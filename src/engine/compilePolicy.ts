@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { eventByName } from "../../handlers";
-import { HOOK_EVENTS, type EventSpec, type HookEventName, type Verdict } from "./eventSpec";
+import type { ClientModel } from "./client";
+import { defaultJudgeVerdict, failVerdict, type EventSpec, type Verdict } from "./eventSpec";
 import { compileEffectCondition, type CompiledEffectCondition } from "./effectCondition";
 import { forwardProblem } from "./forwardSecrets";
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
-import { compileRule, EFFECT_TOOLS, type CompiledRule } from "./permissionRule";
+import { compileRule, effectTools, type CompiledRule } from "./permissionRule";
 import { indexGroup, ruleHint, whenHint, type GroupIndex, type RuleHint } from "./ruleIndex";
 import {
   handlerSchema,
@@ -15,6 +15,7 @@ import {
   type PolicyDocument,
   type PromptHandlerDocument,
 } from "./policySchema";
+import { DEFAULT_DEADLINE_MS } from "./limits";
 import { err, ok, type Result } from "./result";
 
 /** One thing wrong with a policy: where (a path into the document) and what, in plain words. */
@@ -103,11 +104,30 @@ export interface CompiledEvent {
   stateful: boolean;
 }
 
+declare const validated: unique symbol;
+
+/**
+ * A policy document as it may be published: only the compiler makes one (the type cannot be built elsewhere), so
+ * nothing that was not validated can reach the store. `document` is exactly as the author wrote it.
+ */
+export interface ValidatedPolicy {
+  readonly [validated]: true;
+  readonly document: unknown;
+  /** The engine version that validated it (ENGINE_VERSION). */
+  readonly engine: number;
+  /** The client it was validated for. */
+  readonly client: string;
+}
+
 export interface CompiledPolicy {
   document: PolicyDocument;
+  /** The document as published (defaults not filled in), validated: what a publish stores. */
+  publishable: ValidatedPolicy;
+  /** The client whose events and tools the policy was compiled against. */
+  client: ClientModel;
   failMode: "open" | "closed";
   deadlineMs: number;
-  events: Partial<Record<HookEventName, CompiledEvent>>;
+  events: Partial<Record<string, CompiledEvent>>;
   handlerCount: number;
   warnings: Problem[];
 }
@@ -138,19 +158,6 @@ function zodProblems(error: z.ZodError): Problem[] {
 }
 const depth = (issues: readonly z.core.$ZodIssue[]) => Math.max(0, ...issues.map((i) => i.path.length));
 
-/** The verdict that `ok:false` from a judge becomes when the handler does not say (hookgate spec §3.1). */
-function defaultJudgeVerdict(spec: EventSpec): Verdict | undefined {
-  if (spec.verdicts.includes("deny")) return "deny";
-  if (spec.verdicts.includes("block")) return "block";
-  return undefined;
-}
-
-/** The failMode verdict a failed judge/forward contributes on this event (closed → deny/block, open → none). */
-export function failVerdict(spec: EventSpec, failMode: "open" | "closed"): Verdict | "none" {
-  if (failMode === "open") return "none";
-  return defaultJudgeVerdict(spec) ?? "none";
-}
-
 const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
@@ -160,6 +167,8 @@ const asList = (v: string | string[] | undefined): string[] => (v === undefined 
 export const ENGINE_VERSION = 1;
 
 export interface CompileOptions {
+  /** The client the policy is for: its events and tools. */
+  client: ClientModel;
   /**
    * Compile `when` regexes on first use instead of now. Only for documents this engine version already validated
    * (loading a stored revision on a cold isolate): RE2 compilation is most of the cost of a large policy.
@@ -199,20 +208,21 @@ function lazyRegex(source: string): Pick<CompiledWhen, "regex" | "compileError">
  * Validate and compile a policy. Every problem is reported (path + plain message), not just the first, so one
  * publish attempt shows the author everything to fix.
  */
-export function compilePolicy(input: unknown, options: CompileOptions = {}): Result<CompiledPolicy, Problem[]> {
+export function compilePolicy(input: unknown, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
   const parsed = policySchema.safeParse(input);
-  if (parsed.success) return compileDocument(parsed.data, options);
+  if (parsed.success) {
+    const publishable = { document: input, engine: ENGINE_VERSION, client: options.client.name } as unknown as ValidatedPolicy;
+    return compileDocument(parsed.data, options, publishable);
+  }
   // The schema's problems, plus what the parts that do parse get wrong, so one attempt shows everything.
   const problems = zodProblems(parsed.error);
-  // The event-name check is a refinement that zod skips when anything inside `hooks` failed; say it anyway.
   const hooks = (input as { hooks?: unknown } | null)?.hooks;
   if (typeof hooks === "object" && hooks !== null && !Array.isArray(hooks))
     for (const name of Object.keys(hooks))
-      if (!eventByName(name) && !problems.some((p) => p.path === `hooks.${name}`))
-        problems.push({ path: `hooks.${name}`, message: `unknown event "${name}"; events are ${HOOK_EVENTS.join(", ")}` });
-  const salvaged = salvage(input);
+      if (!options.client.events.byName(name) && !problems.some((p) => p.path === `hooks.${name}`)) problems.push(unknownEvent(name, options.client));
+  const salvaged = salvage(input, options.client);
   if (salvaged) {
-    const more = compileDocument(salvaged, { forwardSecrets: options.forwardSecrets });
+    const more = compileDocument(salvaged, { client: options.client, forwardSecrets: options.forwardSecrets }, undefined);
     if (!more.ok)
       for (const p of more.error)
         if (!problems.some((q) => q.path === p.path && q.message === p.message)) problems.push(p);
@@ -224,12 +234,33 @@ export function compilePolicy(input: unknown, options: CompileOptions = {}): Res
  * The part of an invalid policy that does parse: known events, and each handler that is valid on its own. Arrays
  * stay sparse (an invalid handler leaves a hole) so paths and positional ids keep their indices; forEach skips holes.
  */
-function salvage(input: unknown): PolicyDocument | undefined {
+function unknownEvent(name: string, client: ClientModel): Problem {
+  const names = client.events.list.map((e) => e.name);
+  const near = names.find((n) => n.toLowerCase() === name.toLowerCase()) ?? names.find((n) => editDistance(n, name) <= 2);
+  return {
+    path: `hooks.${name}`,
+    message: `unknown event "${name}"${near ? ` (did you mean "${near}"?)` : ""}; ${client.title}'s events are ${names.join(", ")}`,
+  };
+}
+
+/** Levenshtein distance, for "did you mean" (names are short; bounded by their length). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || a.length > 64 || b.length > 64) return 99;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+function salvage(input: unknown, client: ClientModel): PolicyDocument | undefined {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
   if (!isObject(input) || !isObject(input.hooks)) return undefined;
   const hooks: PolicyDocument["hooks"] = {};
   for (const [eventName, groups] of Object.entries(input.hooks)) {
-    if (!eventByName(eventName) || !Array.isArray(groups)) continue;
+    if (!client.events.byName(eventName) || !Array.isArray(groups)) continue;
     const out: PolicyDocument["hooks"][string] = [];
     groups.forEach((g: unknown, gi) => {
       if (!isObject(g) || !Array.isArray(g.hooks)) return;
@@ -243,19 +274,23 @@ function salvage(input: unknown): PolicyDocument | undefined {
     hooks[eventName] = out;
   }
   const paths = policySchema.shape.paths.safeParse(input.paths);
-  return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: 8000, hooks, ...(paths.success && paths.data ? { paths: paths.data } : {}) };
+  return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: DEFAULT_DEADLINE_MS, hooks, ...(paths.success && paths.data ? { paths: paths.data } : {}) };
 }
 
-function compileDocument(document: PolicyDocument, options: CompileOptions = {}): Result<CompiledPolicy, Problem[]> {
+function compileDocument(document: PolicyDocument, options: CompileOptions, publishable: ValidatedPolicy | undefined): Result<CompiledPolicy, Problem[]> {
+  const client = options.client;
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
-  const events: Partial<Record<HookEventName, CompiledEvent>> = {};
+  const events: Partial<Record<string, CompiledEvent>> = {};
   const ids = new Map<string, string>();
   let handlerCount = 0;
 
   for (const [eventName, groups] of Object.entries(document.hooks)) {
-    const spec = eventByName(eventName);
-    if (!spec) continue; // the schema already reported it
+    const spec = client.events.byName(eventName);
+    if (!spec) {
+      problems.push(unknownEvent(eventName, client));
+      continue;
+    }
     const compiledGroups: CompiledGroup[] = [];
     let order = 0;
     let hasSlowHandlers = false;
@@ -265,9 +300,9 @@ function compileDocument(document: PolicyDocument, options: CompileOptions = {})
       let matcher: CompiledMatcher = () => true;
       if (spec.matcher === null) {
         if (group.matcher !== undefined && group.matcher !== "" && group.matcher !== "*")
-          warnings.push({ path: `${groupPath}.matcher`, message: `${eventName} has no matcher; Claude Code ignores it and so does hookgate` });
+          warnings.push({ path: `${groupPath}.matcher`, message: `${eventName} has no matcher; ${client.title} ignores it and so does hookgate` });
       } else {
-        const m = compileMatcher(group.matcher, spec.matcher.syntax);
+        const m = compileMatcher(group.matcher, spec.matcher.syntax, client.tools.matcherLegacy);
         if (m.ok) matcher = m.value;
         else problems.push({ path: `${groupPath}.matcher`, message: m.error });
       }
@@ -291,9 +326,11 @@ function compileDocument(document: PolicyDocument, options: CompileOptions = {})
     events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful: stateful || hasSlowHandlers };
   }
 
-  if (problems.length > 0) return err(problems);
+  if (problems.length > 0 || publishable === undefined) return err(problems);
   return ok({
     document,
+    publishable,
+    client,
     failMode: document.failMode,
     deadlineMs: document.deadlineMs,
     events,
@@ -324,7 +361,7 @@ function compileHandler(
     }
     const rules: CompiledRule[] = [];
     raw.forEach((r, i) => {
-      const c = compileRule(r);
+      const c = compileRule(r, options.client.tools);
       if (c.ok) rules.push(c.value);
       else problem(Array.isArray(h[field]) ? `${field}[${i}]` : field, c.error);
     });
@@ -373,7 +410,7 @@ function compileHandler(
     // Always present (undefined when there is none): one object shape keeps the evaluation loop monomorphic.
     hint:
       effects.length > 0 && ifRules.length === 0
-        ? { tools: EFFECT_TOOLS }
+        ? { tools: effectTools(options.client.tools) }
         : ifRules.length === 0 && unlessRules.length === 0 && (h.secrets ?? []).length === 0
           ? whenHint(when)
           : ruleHint(ifRules),

@@ -1,6 +1,5 @@
 import { aggregate, strongerVerdict } from "./aggregate";
 import {
-  failVerdict,
   type CompiledEvent,
   type CompiledHandler,
   type CompiledHttpHandler,
@@ -8,10 +7,10 @@ import {
   type CompiledPromptHandler,
   type CompiledRuleHandler,
 } from "./compilePolicy";
-import type { EventSpec, Verdict } from "./eventSpec";
+import { failVerdict, stopLoop, type EventSpec, type Verdict } from "./eventSpec";
+import { canonicalTool, type ToolTable } from "./toolTable";
 import type { Aggregate, HandlerOutcome } from "./outcome";
 import {
-  canonicalToolName as canonicalTool,
   describeSubject,
   matchingSubjects as matchSubjects,
   subjectCount,
@@ -276,7 +275,7 @@ interface Selection {
   unexaminedWhy: string | undefined;
 }
 
-function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace, explain: boolean): Selection {
+function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace, explain: boolean, tools: ToolTable): Selection {
   const spec = event.spec;
   const query = spec.matcher?.query(input);
   if (query !== undefined) trace.query = query;
@@ -284,10 +283,10 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
   let forms: CommandForms | undefined;
   const budget = new WorkBudget();
   const toolName = typeof input.tool_name === "string" ? input.tool_name : "";
-  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input), budget))));
+  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input), tools, budget))));
   const fired = new Set<CompiledHandler>();
   const matchedGroups: CompiledHandler[][] = [];
-  const tool = canonicalTool(toolName);
+  const tool = canonicalTool(tools, toolName);
   let memo: Map<string, number[]> | undefined;
   const candidates: Candidate[] = [];
   for (const group of event.groups) {
@@ -311,7 +310,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
         continue;
       }
       if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effects.length > 0) {
-        subjects ??= subjectsOf(toolCallOf(input), budget);
+        subjects ??= subjectsOf(toolCallOf(input), tools, budget);
         const gate = ruleGate(h, subjects, (memo ??= new Map()));
         if (gate === undefined) {
           if (explain)
@@ -415,7 +414,7 @@ export async function evaluate(
     typeof input.tool_input === "object" && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : undefined;
 
   if (event) {
-    const selection = select(event, input, trace, options.explain ?? false);
+    const selection = select(event, input, trace, options.explain ?? false, policy.client.tools);
     const candidates = selection.candidates;
     if (selection.unexamined.length > 0) {
       // One outcome for all of them: the policy's failure verdict, with a reason that says what happened.
@@ -463,7 +462,7 @@ export async function evaluate(
     // A Stop/SubagentStop with stop_hook_active is already continuing because a Stop hook blocked. A failure (a
     // judge or forward that errs or times out, a pattern that does not compile) that blocked again would make the
     // session loop until the client gives up, so there a failure never blocks; the error is still recorded.
-    const loopGuard = (spec.name === "Stop" || spec.name === "SubagentStop") && input.stop_hook_active === true;
+    const loopGuard = stopLoop(spec, input);
     const guarded = (o: HandlerOutcome) => (loopGuard && o.error !== undefined && o.verdict === "block" ? notBlocking(o) : o);
     const record = (c: Candidate, given: HandlerOutcome, why = c.why) => {
       const h = c.handler;
@@ -555,8 +554,8 @@ async function runSlow(
             if (!deps.judge) return failureOutcome(h, `could not run: ${NO_LLM}`);
             const answer = await deps.judge(h, input, local);
             if (answer.ok) return { id: h.id, order: h.order };
-            if (answer.impossible && h.verdict === "block" && (spec.name === "Stop" || spec.name === "SubagentStop"))
-              return { id: h.id, order: h.order }; // contract §4.2: impossible lets a Stop through
+            if (answer.impossible && h.verdict === "block" && spec.stopLike === true)
+              return { id: h.id, order: h.order }; // the client lets a stop through when the judge says it is impossible
             const o: HandlerOutcome = { id: h.id, order: h.order, verdict: h.verdict };
             if (answer.reason) o.reason = answer.reason;
             return o;

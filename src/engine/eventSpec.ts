@@ -74,4 +74,31 @@ export interface EventSpec {
   httpDelivered: boolean;
   /** The exact answer schema the client accepts (Appendix C): used to check every answer before it leaves. */
   output: z.ZodType;
+  /**
+   * A stop of the agent (Stop, SubagentStop): `stop_hook_active` true means it is already continuing because a
+   * stop hook blocked, and a judge may answer that what it asks is impossible.
+   */
+  stopLike?: boolean;
 }
+
+/**
+ * A stop already continuing because a stop hook blocked: a failure of hookgate's own (a judge that errs, a policy
+ * that cannot load) that blocked again would loop the session until the client gives up, so there it never blocks.
+ */
+export function stopLoop(spec: EventSpec, input: Record<string, unknown>): boolean {
+  return spec.stopLike === true && input.stop_hook_active === true;
+}
+
+/** The verdict that `ok:false` from a judge becomes when the handler does not say. */
+export function defaultJudgeVerdict(spec: EventSpec): Verdict | undefined {
+  if (spec.verdicts.includes("deny")) return "deny";
+  if (spec.verdicts.includes("block")) return "block";
+  return undefined;
+}
+
+/** The failMode verdict a failed judge/forward contributes on this event (closed → deny/block, open → none). */
+export function failVerdict(spec: EventSpec, failMode: "open" | "closed"): Verdict | "none" {
+  if (failMode === "open") return "none";
+  return defaultJudgeVerdict(spec) ?? "none";
+}
+

@@ -7,25 +7,16 @@ import { err, ok, type Result } from "./result";
  */
 export type CompiledMatcher = (query: string | undefined) => boolean;
 
-/** Legacy tool names the client still recognises (contract §3.1 rule 3). */
-const LEGACY_TO_CANONICAL: Readonly<Record<string, string>> = {
-  Task: "Agent",
-  KillShell: "TaskStop",
-  AgentOutputTool: "TaskOutput",
-  BashOutputTool: "TaskOutput",
-};
-const CANONICAL_TO_LEGACY: Readonly<Record<string, readonly string[]>> = {
-  Agent: ["Task"],
-  TaskStop: ["KillShell"],
-  TaskOutput: ["AgentOutputTool", "BashOutputTool"],
-};
-
 const STANDARD_EXACT = /^[A-Za-z0-9_\-, |]+$/;
 const NARROW_EXACT = /^[A-Za-z0-9_|]+$/;
 
 const matchAll: CompiledMatcher = () => true;
 
-export function compileMatcher(source: string | undefined, syntax: "standard" | "narrow"): Result<CompiledMatcher> {
+/**
+ * `legacy`: older names the client still recognises, to today's (a matcher naming one matches today's name; a
+ * regex that matches an older name matches calls under today's).
+ */
+export function compileMatcher(source: string | undefined, syntax: "standard" | "narrow", legacy: Readonly<Record<string, string>> = {}): Result<CompiledMatcher> {
   if (source === undefined || source === "" || source === "*") return ok(matchAll);
   const exact = syntax === "narrow" ? NARROW_EXACT : STANDARD_EXACT;
   if (exact.test(source)) {
@@ -33,7 +24,7 @@ export function compileMatcher(source: string | undefined, syntax: "standard" | 
       .split(syntax === "narrow" ? /\|/ : /[|,]/)
       .map((p) => p.trim())
       .filter((p) => p !== "")
-      .map((p) => LEGACY_TO_CANONICAL[p] ?? p);
+      .map((p) => legacy[p] ?? p);
     if (pieces.length === 0) return err(`matcher "${source}" names nothing`);
     const set = new Set(pieces);
     return ok((query) => query !== undefined && set.has(query));
@@ -41,10 +32,12 @@ export function compileMatcher(source: string | undefined, syntax: "standard" | 
   const regex = compileRegex(source);
   if (!regex.ok) return err(`matcher "${source}" is not a valid regular expression: ${regex.error}`);
   const re = regex.value;
+  const olderNames = new Map<string, string[]>();
+  for (const [old, now] of Object.entries(legacy)) olderNames.set(now, [...(olderNames.get(now) ?? []), old]);
   return ok((query) => {
     if (query === undefined) return false;
     if (re.test(query)) return true;
-    const legacy = CANONICAL_TO_LEGACY[query];
-    return legacy !== undefined && legacy.some((name) => re.test(name));
+    const older = olderNames.get(query);
+    return older !== undefined && older.some((name) => re.test(name));
   });
 }

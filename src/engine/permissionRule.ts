@@ -23,6 +23,7 @@
  */
 import { WorkBudget } from "./budget";
 import { compileWildcard, wildcardPieces, type Wildcard } from "./linearPattern";
+import { canonicalTool, type ToolTable } from "./toolTable";
 import { compilePathGlob, deriveHome, normalizePath, preparePath, preparePathTemplate, type PathGlob, type PreparedPath, type PreparedTemplate } from "./pathGlob";
 import { ok, err, type Result } from "./result";
 import { analyseShell } from "./shell/analyse";
@@ -72,65 +73,34 @@ export interface CompiledRule {
   readonly toolTest: (canonicalToolName: string) => boolean;
   /** @internal */
   readonly matcher: Matcher;
+  /** The client's tools the rule was compiled against. */
+  readonly tools: ToolTable;
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Tool names
+// Tool names (the client's, from its ToolTable)
 
-const LEGACY_TOOL_NAMES: Record<string, string> = {
-  Task: "Agent",
-  KillShell: "TaskStop",
-  AgentOutputTool: "TaskOutput",
-  BashOutputTool: "TaskOutput",
-  BashOutput: "TaskOutput",
-};
-
-export function canonicalToolName(name: string): string {
-  return LEGACY_TOOL_NAMES[name] ?? name;
+/** Tool names by lower case, per table: to refuse `bash(…)` for `Bash(…)` with the right spelling. */
+const knownByLower = new WeakMap<ToolTable, ReadonlyMap<string, string>>();
+function lowerIndex(tools: ToolTable): ReadonlyMap<string, string> {
+  let m = knownByLower.get(tools);
+  if (!m) knownByLower.set(tools, (m = new Map(tools.known.map((t) => [t.toLowerCase(), t]))));
+  return m;
 }
 
-const KNOWN_TOOLS = [
-  "Bash", "PowerShell", "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "NotebookRead", "Glob", "Grep", "LS",
-  "WebFetch", "WebSearch", "Agent", "Skill", "TodoWrite", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate",
-  "TaskStop", "TaskOutput", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion", "LSP", "SlashCommand",
-  "ListMcpResourcesTool", "ReadMcpResourceTool", "EnterWorktree", "ExitWorktree", "SendMessage", "ToolSearch",
-];
-const KNOWN_BY_LOWER = new Map(KNOWN_TOOLS.map((t) => [t.toLowerCase(), t]));
-
-/** Tools an `Edit(...)` (or bare `Edit`) rule covers. */
-const EDIT_FAMILY = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
-/** Tools with a path specifier, and where their path is. */
-const PATH_FIELD: Record<string, readonly string[]> = {
-  Read: ["file_path"],
-  Edit: ["file_path", "notebook_path"],
-  Write: ["file_path"],
-  MultiEdit: ["file_path"],
-  NotebookEdit: ["notebook_path"],
-  Glob: ["path"],
-};
-const SHELL_TOOLS = new Set(["Bash", "PowerShell"]);
-/** Primary fields: a parameter rule can't target them (write the plain specifier instead). */
-const PRIMARY_FIELD: Record<string, string> = { Bash: "command", PowerShell: "command", Agent: "subagent_type", Skill: "skill", WebSearch: "query" };
-/** For tools whose plain specifier may itself contain `:` (plugin agents and skills), the parameters that
- *  make a `name:value` specifier a parameter rule. */
-const KNOWN_PARAMS: Record<string, readonly string[]> = {
-  Agent: ["description", "prompt", "model", "run_in_background", "name", "team_name", "mode", "isolation", "subagent_type"],
-  Skill: ["args", "skill", "command"],
-  WebSearch: ["allowed_domains", "blocked_domains", "query"],
-};
-
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-const MCP_NAME = /^mcp__[A-Za-z0-9_*.-]+$/;
+const MCP_REST = /^[A-Za-z0-9_*.-]+$/;
 const PARAM = /^([A-Za-z_][A-Za-z0-9_]*):([\s\S]*)$/;
 
-function compileToolTest(name: string): Result<{ tool: string; test: (t: string) => boolean }, string> {
-  if (name.startsWith("mcp__")) {
-    if (!MCP_NAME.test(name)) return err(`"${name}" is not a valid MCP tool name (mcp__<server>__<tool>)`);
+function compileToolTest(name: string, tools: ToolTable): Result<{ tool: string; test: (t: string) => boolean }, string> {
+  const mcp = tools.mcpPrefix;
+  if (name.startsWith(mcp)) {
+    if (!MCP_REST.test(name.slice(mcp.length))) return err(`"${name}" is not a valid MCP tool name (${mcp}<server>__<tool>)`);
     if (name.includes("*")) {
       const wc = compileWildcard(name, { escapes: false });
       return ok({ tool: name, test: (t) => wc.test(t) });
     }
-    const rest = name.slice("mcp__".length);
+    const rest = name.slice(mcp.length);
     if (rest === "") return err(`"${name}" names no MCP server`);
     if (!rest.includes("__")) {
       // Bare server: every tool of that server.
@@ -139,12 +109,16 @@ function compileToolTest(name: string): Result<{ tool: string; test: (t: string)
     }
     return ok({ tool: name, test: (t) => t === name });
   }
-  if (name.includes("*")) return err(`tool-name wildcards are supported only for MCP tools (mcp__…), not "${name}"`);
+  if (name.includes("*")) return err(`tool-name wildcards are supported only for MCP tools (${mcp}…), not "${name}"`);
   if (!TOOL_NAME.test(name)) return err(`"${name}" is not a valid tool name`);
-  const canonical = canonicalToolName(name);
-  const known = KNOWN_BY_LOWER.get(canonical.toLowerCase());
+  const canonical = canonicalTool(tools, name);
+  const known = lowerIndex(tools).get(canonical.toLowerCase());
   if (known !== undefined && known !== canonical) return err(`unknown tool "${name}" (tool names are case-sensitive; did you mean "${known}"?)`);
-  if (canonical === "Edit") return ok({ tool: canonical, test: (t) => EDIT_FAMILY.has(t) });
+  const family = tools.families[canonical];
+  if (family) {
+    const members = new Set(family);
+    return ok({ tool: canonical, test: (t) => members.has(t) });
+  }
   return ok({ tool: canonical, test: (t) => t === canonical });
 }
 
@@ -174,7 +148,7 @@ function unescapeContent(s: string): string {
 
 export const MAX_RULE_LENGTH = 4096;
 
-export function compileRule(raw: string): Result<CompiledRule, string> {
+export function compileRule(raw: string, tools: ToolTable): Result<CompiledRule, string> {
   if (typeof raw !== "string") return err("a permission rule must be a string");
   const rule = raw.trim();
   if (rule === "") return err("empty permission rule");
@@ -193,57 +167,53 @@ export function compileRule(raw: string): Result<CompiledRule, string> {
     rawContent = rule.slice(open + 1, close);
     if (toolPart === "") return err(`"${raw}": missing tool name before "("`);
   }
-  const tt = compileToolTest(toolPart.trim() === toolPart ? toolPart : "");
+  const tt = compileToolTest(toolPart.trim() === toolPart ? toolPart : "", tools);
   if (!tt.ok) return err(toolPart.trim() !== toolPart ? `"${raw}": whitespace around the tool name` : `"${raw}": ${tt.error}`);
   const tool = tt.value.tool;
   const toolTest = tt.value.test;
   // Built as literals with every field, never by spreading: spread-built objects were several times slower to
   // build and to read on the evaluation path (bench/).
   if (rawContent === undefined || rawContent === "" || rawContent === "*") {
-    return ok({ raw, tool, toolTest, specifier: undefined, matcher: { kind: "tool" } });
+    return ok({ raw, tool, toolTest, specifier: undefined, matcher: { kind: "tool" }, tools });
   }
   const content = unescapeContent(rawContent);
   if (content.trim() === "") return err(`"${raw}": blank specifier — write ${tool} or ${tool}(*) for the whole tool`);
-  const m = compileSpecifier(tool, content);
+  const m = compileSpecifier(tool, content, tools);
   if (!m.ok) return err(`"${raw}": ${m.error}`);
-  return ok({ raw, tool, toolTest, specifier: content, matcher: m.value });
+  return ok({ raw, tool, toolTest, specifier: content, matcher: m.value, tools });
 }
 
-function compileSpecifier(tool: string, content: string): Result<Matcher, string> {
-  if (tool.startsWith("mcp__")) return err("MCP tools take no argument specifiers (write the bare tool or server name)");
-  if (SHELL_TOOLS.has(tool)) return compileShellSpecifier(tool, content);
-  if (PATH_FIELD[tool]) {
+function compileSpecifier(tool: string, content: string, tools: ToolTable): Result<Matcher, string> {
+  if (tool.startsWith(tools.mcpPrefix)) return err("MCP tools take no argument specifiers (write the bare tool or server name)");
+  if (tools.shells[tool]) return compileShellSpecifier(tool, tools.shells[tool].dialect, content, tools);
+  if (tools.paths[tool]) {
     const g = compilePathGlob(content);
     return g.ok ? ok({ kind: "path", glob: g.value }) : err(g.error);
   }
-  if (tool === "WebFetch") return compileDomain(content);
+  if (tools.urls[tool] !== undefined) return compileDomain(content, tool);
   const param = PARAM.exec(content);
-  const known = KNOWN_PARAMS[tool];
+  const known = tools.params[tool];
   const isParam = param !== null && (known === undefined || known.includes(param[1]!));
-  if (isParam) return compileParam(tool, param[1]!, param[2]!);
-  switch (tool) {
-    case "Agent":
-      return ok({ kind: "field", fields: ["subagent_type"], value: compileWildcard(content.trim()), stripSlash: false });
-    case "Skill":
-      return ok({ kind: "field", fields: ["skill", "command"], value: compileWildcard(content.trim().replace(/^\//, "")), stripSlash: true });
-    case "WebSearch":
-      return ok({ kind: "field", fields: ["query"], value: compileWildcard(content.trim(), { ignoreCase: true }), stripSlash: false });
-    default:
-      return err(`${tool}(…) takes only parameter rules such as ${tool}(name:value)`);
+  if (isParam) return compileParam(tool, param[1]!, param[2]!, tools);
+  const byFields = tools.fields[tool];
+  if (byFields) {
+    const text = byFields.stripSlash ? content.trim().replace(/^\//, "") : content.trim();
+    return ok({ kind: "field", fields: byFields.fields, value: compileWildcard(text, byFields.ignoreCase ? { ignoreCase: true } : {}), stripSlash: byFields.stripSlash ?? false });
   }
+  return err(`${tool}(…) takes only parameter rules such as ${tool}(name:value)`);
 }
 
-function compileParam(tool: string, name: string, value: string): Result<Matcher, string> {
-  const primary = PRIMARY_FIELD[tool];
+function compileParam(tool: string, name: string, value: string, tools: ToolTable): Result<Matcher, string> {
+  const primary = tools.primary[tool];
   if (primary === name) {
-    const example = tool === "Bash" || tool === "PowerShell" ? `${tool}(rm *)` : `${tool}(value)`;
+    const example = tools.shells[tool] ? `${tool}(rm *)` : `${tool}(value)`;
     return err(`a parameter rule can't target ${tool}'s primary field "${name}" — write ${example} instead`);
   }
   return ok({ kind: "param", name, value: compileWildcard(value) });
 }
 
-function compileShellSpecifier(tool: string, content: string): Result<Matcher, string> {
-  const ci = tool === "PowerShell";
+function compileShellSpecifier(tool: string, dialect: "bash" | "powershell", content: string, tools: ToolTable): Result<Matcher, string> {
+  const ci = dialect === "powershell";
   const fold = (s: string) => (ci ? s.toLowerCase() : s);
   // Runs of whitespace are one space, in rules as in commands (as the client reads both).
   const text = content.replace(/\s+/g, " ").trim();
@@ -258,7 +228,7 @@ function compileShellSpecifier(tool: string, content: string): Result<Matcher, s
     form = "prefix";
   } else {
     const param = PARAM.exec(content);
-    if (param) return compileParam(tool, param[1]!, param[2]!);
+    if (param) return compileParam(tool, param[1]!, param[2]!, tools);
   }
   const wc = compileWildcard(fold(pattern), { trailingSpaceStarOptional: true });
   const pieces = wildcardPieces(fold(pattern));
@@ -321,12 +291,12 @@ function canonicalPattern(pattern: string): { pieces: string[]; text: string } |
   return { pieces, text: pieces.join("*") };
 }
 
-function compileDomain(content: string): Result<Matcher, string> {
-  if (!content.startsWith("domain:")) return err('WebFetch rules take a domain specifier: WebFetch(domain:example.com)');
+function compileDomain(content: string, tool: string): Result<Matcher, string> {
+  if (!content.startsWith("domain:")) return err(`${tool} rules take a domain specifier: ${tool}(domain:example.com)`);
   let d = content.slice("domain:".length).trim().toLowerCase();
-  if (d === "") return err("WebFetch(domain:) names no domain");
+  if (d === "") return err(`${tool}(domain:) names no domain`);
   if (/[\s/:@?#\\]/.test(d) && !/^\[[0-9a-f:.]+\]$/.test(d)) {
-    return err(`WebFetch(domain:${d}) takes a hostname only (no scheme, port, path or user)`);
+    return err(`${tool}(domain:${d}) takes a hostname only (no scheme, port, path or user)`);
   }
   while (d.endsWith(".") && d.length > 1) d = d.slice(0, -1);
   if (d === "*") return ok({ kind: "domain", any: true, test: () => true });
@@ -335,7 +305,7 @@ function compileDomain(content: string): Result<Matcher, string> {
     try {
       d = new URL(`http://${d.replace(/\*/g, "wildcard0x2a")}`).hostname.replace(/wildcard0x2a/g, "*");
     } catch {
-      return err(`WebFetch(domain:${d}) is not a valid hostname`);
+      return err(`${tool}(domain:${d}) is not a valid hostname`);
     }
   }
   let anyDepth = false;
@@ -345,7 +315,7 @@ function compileDomain(content: string): Result<Matcher, string> {
     body = body.slice(2);
   }
   const labels = body.split(".");
-  if (labels.some((l) => l === "")) return err(`WebFetch(domain:${d}) has an empty label`);
+  if (labels.some((l) => l === "")) return err(`${tool}(domain:${d}) has an empty label`);
   const tests = labels.map((l) => compileWildcard(l, { escapes: false }));
   return ok({
     kind: "domain",
@@ -397,6 +367,8 @@ export interface CallSubjects {
   readonly shell: AnalysedCommand | undefined;
   /** @internal for other calls: their effects, once worked out. */
   fileEffects: readonly Effect[] | undefined;
+  /** @internal the client's tools. */
+  readonly tools: ToolTable;
   /** Part of the call could not be examined (a cap of the shell analysis, a path longer than any real one). */
   readonly truncated: boolean;
   /** Part of the shell command didn't parse (the tolerant readings were added). */
@@ -405,48 +377,38 @@ export interface CallSubjects {
 
 /** A call's effects (what it deletes, reads, writes, …), computed once per call on first use. */
 
-/** Tools whose calls have effects, and where their paths are. */
-const TOOL_EFFECTS: Readonly<Record<string, readonly { kind: Effect["kind"]; fields: readonly string[] }[]>> = {
-  Read: [{ kind: "read", fields: ["file_path"] }],
-  NotebookRead: [{ kind: "read", fields: ["notebook_path"] }],
-  Edit: [{ kind: "write", fields: ["file_path"] }],
-  Write: [{ kind: "write", fields: ["file_path"] }],
-  MultiEdit: [{ kind: "write", fields: ["file_path"] }],
-  NotebookEdit: [{ kind: "write", fields: ["notebook_path", "file_path"] }],
-  LS: [{ kind: "read", fields: ["path"] }],
-};
-export const EFFECT_TOOLS: ReadonlySet<string> = new Set([...Object.keys(TOOL_EFFECTS), "Bash", "PowerShell", "Grep", "Glob"]);
+/** The tools whose calls can have effects: file tools by their table entries, shell tools by their commands. */
+const effectToolsByTable = new WeakMap<ToolTable, ReadonlySet<string>>();
+export function effectTools(tools: ToolTable): ReadonlySet<string> {
+  let set = effectToolsByTable.get(tools);
+  if (!set) effectToolsByTable.set(tools, (set = new Set([...Object.keys(tools.effects), ...Object.keys(tools.shells)])));
+  return set;
+}
 
 export function callEffects(s: CallSubjects): readonly Effect[] {
   // A shell call's effects belong to its analysis (shared by every call of the same command, see analysisCache).
   if (s.shell) return (s.shell.effects ??= effectsOf(s.shell.analysis));
   if (s.fileEffects) return s.fileEffects;
   const out: Effect[] = [];
-  {
-    const str = (f: string) => (typeof s.input[f] === "string" && s.input[f] !== "" ? (s.input[f] as string) : undefined);
-    for (const spec of TOOL_EFFECTS[s.toolName] ?? []) {
-      const path = spec.fields.map(str).find((x) => x !== undefined);
-      if (path !== undefined) out.push({ kind: spec.kind, path: literal(path), via: s.toolName, command: 0 });
-    }
-    if (s.toolName === "Grep") {
-      // Grep reads its path (a file or a directory), and under it the files its `glob` names.
-      const base = str("path") ?? ".";
-      out.push({ kind: "read", path: literal(base), via: "Grep path", command: 0 });
-      const glob = str("glob");
-      if (glob !== undefined)
-        for (const g of glob.split(/[,\s]+/).filter((x) => x !== "" && !x.startsWith("!")))
-          out.push({ kind: "read", path: `${literal(base)}/${globTemplate(g)}`, via: "Grep glob", command: 0 });
-    }
-    if (s.toolName === "Glob") {
-      // Listing names under a directory reads the directory.
-      const pattern = str("pattern") ?? "";
-      // The literal directory the pattern starts in (`~/.ssh/*` → `~/.ssh`; `.env*`, `**/x` → none).
+  const str = (f: string) => (typeof s.input[f] === "string" && s.input[f] !== "" ? (s.input[f] as string) : undefined);
+  for (const spec of s.tools.effects[s.toolName] ?? []) {
+    const given = spec.fields.map(str).find((x) => x !== undefined);
+    if (spec.patternDir !== undefined) {
+      // The literal directory the pattern starts in (`~/.ssh/*` → `~/.ssh`; `.env*`, `**/x` → none), under the path.
+      const pattern = str(spec.patternDir) ?? "";
       const stem = pattern.slice(0, Math.max(0, pattern.search(/[*?[{]/)));
       const dir = stem.includes("/") ? stem.slice(0, stem.lastIndexOf("/")) : "";
-      const base = str("path");
-      const target = base !== undefined ? (dir !== "" && !dir.startsWith("/") && !dir.startsWith("~") ? `${base}/${dir}` : base) : dir !== "" ? dir : undefined;
-      if (target !== undefined) out.push({ kind: "read", path: literal(target), via: "Glob", command: 0 });
+      const target = given !== undefined ? (dir !== "" && !dir.startsWith("/") && !dir.startsWith("~") ? `${given}/${dir}` : given) : dir !== "" ? dir : undefined;
+      if (target !== undefined) out.push({ kind: spec.kind, path: literal(target), via: s.toolName, command: 0 });
+      continue;
     }
+    const path = given ?? spec.default;
+    if (path === undefined) continue;
+    out.push({ kind: spec.kind, path: literal(path), via: `${s.toolName} ${spec.fields[0]}`, command: 0 });
+    const globs = spec.globs !== undefined ? str(spec.globs) : undefined;
+    if (globs !== undefined)
+      for (const g of globs.split(/[,\s]+/).filter((x) => x !== "" && !x.startsWith("!")))
+        out.push({ kind: spec.kind, path: `${literal(path)}/${globTemplate(g)}`, via: `${s.toolName} ${spec.globs}`, command: 0 });
   }
   s.fileEffects = out;
   return out;
@@ -560,8 +522,8 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
   return entry;
 }
 
-export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()): CallSubjects {
-  const toolName = canonicalToolName(typeof call.toolName === "string" ? call.toolName : "");
+export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget = new WorkBudget()): CallSubjects {
+  const toolName = canonicalTool(tools, typeof call.toolName === "string" ? call.toolName : "");
   const input = call.toolInput && typeof call.toolInput === "object" ? call.toolInput : {};
   const cwd = typeof call.cwd === "string" && call.cwd !== "" ? call.cwd : undefined;
   const home = typeof call.home === "string" && call.home !== "" ? call.home : deriveHome(cwd);
@@ -584,31 +546,34 @@ export function subjectsOf(call: ToolCall, budget: WorkBudget = new WorkBudget()
     prepared: extra.shell ? extra.shell.prepared : new Map(),
     shell: extra.shell,
     fileEffects: undefined,
+    tools,
     truncated: extra.truncated ?? false,
     parseErrors: extra.parseErrors ?? false,
   });
 
-  if (SHELL_TOOLS.has(toolName)) {
-    const command = typeof input.command === "string" ? input.command : "";
-    const shell = analysedCommand(command, toolName === "PowerShell" ? "powershell" : "bash", cwd, home);
+  const shellTool = tools.shells[toolName];
+  if (shellTool) {
+    const command = typeof input[shellTool.field] === "string" ? (input[shellTool.field] as string) : "";
+    const shell = analysedCommand(command, shellTool.dialect, cwd, home);
     return make("shell", shell.items, { truncated: shell.analysis.truncated, parseErrors: shell.analysis.parseErrors, shell });
   }
-  const fields = PATH_FIELD[toolName];
-  if (fields) {
+  const pathTool = tools.paths[toolName];
+  if (pathTool) {
     let raw: string | undefined;
-    for (const f of fields) {
+    for (const f of pathTool.fields) {
       const v = input[f];
       if (typeof v === "string" && v !== "") {
         raw = v;
         break;
       }
     }
-    if (raw === undefined && toolName === "Glob") raw = cwd;
+    if (raw === undefined && pathTool.orCwd) raw = cwd;
     const path = raw !== undefined ? preparePath(raw, { cwd, home }) : undefined;
     return make("path", [{ display: path?.path ?? "(no path)", restrict: [], allow: [], canonical: undefined }], { path, truncated: path?.tooLong ?? false });
   }
-  if (toolName === "WebFetch") {
-    const url = typeof input.url === "string" ? input.url : "";
+  const urlField = tools.urls[toolName];
+  if (urlField !== undefined) {
+    const url = typeof input[urlField] === "string" ? (input[urlField] as string) : "";
     const host = hostOf(url);
     const display = host ?? `(unparseable url: ${url.length > 200 ? `${url.slice(0, 199)}…` : url})`;
     return make("url", [{ display, restrict: [], allow: [], canonical: undefined }], { host });
@@ -741,5 +706,5 @@ export function matchingSubjects(rule: CompiledRule, subjects: CallSubjects, mod
 
 /** Convenience: does the rule match any subject of the call? */
 export function matchesCall(rule: CompiledRule, call: ToolCall): boolean {
-  return matchingSubjects(rule, subjectsOf(call)).length > 0;
+  return matchingSubjects(rule, subjectsOf(call, rule.tools)).length > 0;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EventSpec } from "./eventSpec";
+import { failVerdict, type EventSpec, type Verdict } from "./eventSpec";
 import { jsonObject } from "./hookInput";
 import { MAX_TEXT_CHARS, terminalSequence, truncate } from "./hookOutput";
 import type { Aggregate } from "./outcome";
@@ -122,4 +122,18 @@ export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown
   );
   if (Object.keys(kept).length > 0) bare.hookSpecificOutput = { hookEventName: spec.name, ...kept };
   return spec.output.safeParse(bare).success ? bare : {};
+}
+
+/**
+ * The answer a gating event gets when hookgate itself cannot decide (the policy cannot be loaded, the token store is
+ * down, an internal error): the policy's failMode, said plainly. Built by respond() like every other answer.
+ */
+export function failureAnswer(spec: EventSpec, failMode: "open" | "closed", why: string): { answer: Record<string, unknown>; verdict: Verdict | undefined } {
+  const verdict = failVerdict(spec, failMode);
+  const agg: Aggregate = { output: {} };
+  if (verdict !== "none") {
+    agg.verdict = verdict;
+    agg.reason = `hookgate could not evaluate the team policy (${why}); failing closed.`;
+  }
+  return { answer: respond(spec, agg), verdict: verdict === "none" ? undefined : verdict };
 }

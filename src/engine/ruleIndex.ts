@@ -1,4 +1,5 @@
 import type { CallSubjects, CompiledRule } from "./permissionRule";
+import type { ToolTable } from "./toolTable";
 
 /**
  * A cheap, sound pre-filter for a handler's `if` rules, computed at compile time so a large policy does not run
@@ -12,6 +13,8 @@ export interface RuleHint {
   tools?: ReadonlySet<string>;
   /** For Bash rules: the literal each matching form starts with, and the one it ends with (none after a final `*`). */
   literals?: readonly BashLiteral[];
+  /** The one shell tool the literals are for (they are only set when every rule names that tool). */
+  literalTool?: string;
   /** A handler gated only by `when`: one of its patterns, on an input path, and text every match contains. */
   when?: { readonly segments: readonly string[]; readonly fansOut: boolean; readonly literal: string };
 }
@@ -21,22 +24,17 @@ export interface BashLiteral {
   readonly suffix: string | undefined;
 }
 
-/** Tool names a rule is checked against when its tool is a plain name (every editing tool for `Edit`, …). */
-const TOOL_UNIVERSE = [
-  "Bash", "PowerShell", "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "NotebookRead", "Glob", "Grep", "LS",
-  "WebFetch", "WebSearch", "Agent", "Skill", "TodoWrite", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate", "TaskStop",
-  "TaskOutput", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion", "LSP", "SlashCommand",
-];
-
-/** Module scope: which tools a rule's tool name covers depends on the name alone, so it is worked out once. */
-const toolsByRuleTool = new Map<string, readonly string[]>();
+/** Module scope: which tools a rule's tool name covers depends on the name and the client's table alone. */
+const toolsByTable = new WeakMap<ToolTable, Map<string, readonly string[]>>();
 
 function toolsOf(rule: CompiledRule): readonly string[] | undefined {
-  if (rule.tool.includes("*") || rule.tool.startsWith("mcp__")) return undefined;
-  let tools = toolsByRuleTool.get(rule.tool);
+  if (rule.tool.includes("*") || rule.tool.startsWith(rule.tools.mcpPrefix)) return undefined;
+  let byTool = toolsByTable.get(rule.tools);
+  if (!byTool) toolsByTable.set(rule.tools, (byTool = new Map()));
+  let tools = byTool.get(rule.tool);
   if (!tools) {
-    tools = [...new Set([rule.tool, ...TOOL_UNIVERSE])].filter((t) => rule.toolTest(t));
-    toolsByRuleTool.set(rule.tool, tools);
+    tools = [...new Set([rule.tool, ...rule.tools.known])].filter((t) => rule.toolTest(t));
+    byTool.set(rule.tool, tools);
   }
   return tools;
 }
@@ -47,7 +45,7 @@ function toolsOf(rule: CompiledRule): readonly string[] | undefined {
  * the rule can match any command.
  */
 function literalsOf(rule: CompiledRule): BashLiteral[] | undefined {
-  if (rule.tool !== "Bash" || rule.matcher.kind !== "shell" || rule.specifier === undefined) return undefined;
+  if (rule.tools.shells[rule.tool]?.dialect !== "bash" || rule.matcher.kind !== "shell" || rule.specifier === undefined) return undefined;
   if (rule.raw.includes("\\")) return undefined; // escapes: keep it simple and unindexed
   // Whitespace runs are one space; the legacy `prefix:*` is `prefix *`.
   let spec = rule.specifier.replace(/\s+/g, " ").trim();
@@ -90,12 +88,14 @@ export function ruleHint(ifRules: readonly CompiledRule[]): RuleHint | undefined
   }
   if (allTools) hint.tools = tools;
   const literals: BashLiteral[] = [];
+  const tool = ifRules[0]!.tool;
   for (const r of ifRules) {
-    const own = literalsOf(r);
+    const own = r.tool === tool ? literalsOf(r) : undefined;
     if (own === undefined) return hint.tools ? hint : undefined;
     literals.push(...own);
   }
   hint.literals = literals;
+  hint.literalTool = tool;
   return hint;
 }
 
@@ -240,7 +240,7 @@ function couldStartWith(f: string, literal: string): boolean {
 
 export function mightMatch(hint: RuleHint, toolName: string, command: () => CommandForms): boolean {
   if (hint.tools && !hint.tools.has(toolName)) return false;
-  if (hint.literals && toolName === "Bash") {
+  if (hint.literals && toolName === hint.literalTool) {
     const { forms } = command();
     for (const { prefix, suffix } of hint.literals)
       for (const f of forms) if (couldStartWith(f, prefix) && (suffix === undefined || couldEndWith(f, suffix))) return true;
@@ -404,8 +404,8 @@ export interface GroupIndex {
   always: number[];
   /** Tool name → positions of handlers whose rules can only match that tool (Bash handlers with literals aside). */
   byTool: Map<string, number[]>;
-  /** Bash handlers by the literals of their rules. */
-  bash: BashIndex;
+  /** Bash handlers by the literals of their rules, per shell tool. */
+  bash: Map<string, BashIndex>;
   /** Handlers gated only by `when`, by input path. */
   when: LiteralScanner[];
   /** Scratch stamps per position, reused call after call (evaluation is synchronous and never re-entered). */
@@ -420,14 +420,18 @@ const add = (map: Map<string, number[]>, key: string, i: number) => {
 };
 
 export function indexGroup(hints: readonly (RuleHint | undefined)[]): GroupIndex {
-  const bash: { position: number; literal: BashLiteral }[] = [];
+  const bash = new Map<string, { position: number; literal: BashLiteral }[]>();
   const always: number[] = [];
   const byTool = new Map<string, number[]>();
   const when: LiteralScanner[] = [];
   const byPath = new Map<string, { segments: readonly string[]; fansOut: boolean; entries: { literal: string; position: number }[] }>();
   hints.forEach((hint, i) => {
     if (!hint) always.push(i);
-    else if (hint.literals && hint.tools && hint.tools.size === 1 && hint.tools.has("Bash")) for (const literal of hint.literals) bash.push({ position: i, literal });
+    else if (hint.literals && hint.literalTool !== undefined && hint.tools && hint.tools.size === 1 && hint.tools.has(hint.literalTool)) {
+      let list = bash.get(hint.literalTool);
+      if (!list) bash.set(hint.literalTool, (list = []));
+      for (const literal of hint.literals) list.push({ position: i, literal });
+    }
     else if (hint.tools) for (const t of hint.tools) add(byTool, t, i);
     else if (hint.when) {
       const key = hint.when.segments.join("\u0000");
@@ -437,7 +441,7 @@ export function indexGroup(hints: readonly (RuleHint | undefined)[]): GroupIndex
     } else always.push(i);
   });
   for (const p of byPath.values()) when.push(buildScanner(p.segments, p.fansOut, p.entries));
-  return { always, byTool, bash: buildBashIndex(bash), when, seen: new Int32Array(hints.length), stamp: 0 };
+  return { always, byTool, bash: new Map([...bash].map(([tool, entries]) => [tool, buildBashIndex(entries)])), when, seen: new Int32Array(hints.length), stamp: 0 };
 }
 
 /** The texts a `when` pattern on this path is tested against (as evaluate reads them). */
@@ -472,7 +476,8 @@ export function visitList(index: GroupIndex, toolName: string, command: () => Co
   for (const i of index.always) visit(i);
   const byTool = index.byTool.get(toolName);
   if (byTool) for (const i of byTool) visit(i);
-  if (toolName === "Bash" && index.bash.position.length > 0) bashVisit(index.bash, command().forms, visit);
+  const bash = index.bash.get(toolName);
+  if (bash) bashVisit(bash, command().forms, visit);
   for (const sc of index.when) for (const t of textsAt(input, sc.segments, sc.fansOut)) scan(sc, t, visit);
   // Handlers run in the policy's order, whichever list found them.
   if (out.length > 1) out.sort((a, b) => a - b);

@@ -1,21 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { eventByName } from "../../handlers";
-import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
-import { evaluate, NO_LLM } from "../engine/evaluate";
-import { forwardableSecrets } from "../engine/forwardSecrets";
+import type { CompiledPolicy, Problem } from "../engine/compilePolicy";
+import { NO_LLM } from "../engine/evaluate";
+import { compileRecord, forgetPolicy } from "../gate/policyCache";
 import { llmConfigFrom } from "../llmJudge";
-import { buildSettings, serviceBaseUrl } from "../engine/settings";
 import { adminAuth } from "./auth";
-import { compileRecord, forgetPolicy, forgetToken } from "./caches";
+import { forgetToken } from "./caches";
 import { readJsonObject, validatedBody, type AppContext, type AppEnv } from "./context";
 import { HookgateError } from "./errors";
+import { refusal } from "./hookRoutes";
 
 const isDryRun = (c: AppContext) => ["1", "true"].includes(c.req.query("dryRun") ?? "");
 
-/** Compile for this deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. */
-function compiledOrThrow(document: unknown, env: Env) {
-  const compiled = compilePolicy(document, { forwardSecrets: forwardableSecrets(env.FORWARD_SECRETS) });
+/** Compile for this client and deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. */
+function compiledOrThrow(c: AppContext, document: unknown) {
+  const compiled = c.var.gate.compile(document);
   if (!compiled.ok)
     throw new HookgateError("policy_invalid", `the policy has ${compiled.error.length} problem(s)`, { problems: compiled.error });
   return compiled.value;
@@ -30,7 +29,7 @@ const revisionParam = (c: AppContext): number => {
 async function currentCompiled(c: AppContext) {
   const record = await c.var.services.policies.current(c.var.team);
   if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
-  const loaded = compileRecord(record);
+  const loaded = compileRecord(record, c.var.gate.profile);
   if (loaded.kind === "broken")
     throw new HookgateError("policy_invalid", `revision ${record.revision} no longer compiles`, { problems: loaded.problems });
   if (loaded.kind !== "ok") throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
@@ -45,7 +44,7 @@ function deploymentWarnings(compiled: CompiledPolicy, env: Env): Problem[] {
   if (llmConfigFrom(env)) return [];
   const warnings: Problem[] = [];
   for (const event of Object.values(compiled.events))
-    for (const group of event.groups)
+    for (const group of event?.groups ?? [])
       for (const h of group.handlers)
         if (h.type === "prompt")
           warnings.push({
@@ -61,14 +60,14 @@ export function adminRoutes(): Hono<AppEnv> {
 
   admin.put("/teams/:team/policy", adminAuth, async (c) => {
     const document = await readJsonObject(c);
-    const compiled = compiledOrThrow(document, c.env);
+    const compiled = compiledOrThrow(c, document);
     const summary = {
       handlers: compiled.handlerCount,
       events: Object.keys(compiled.events),
       warnings: [...compiled.warnings, ...deploymentWarnings(compiled, c.env)],
     };
     if (isDryRun(c)) return c.json({ team: c.var.team, dryRun: true, valid: true, ...summary });
-    const record = await c.var.services.policies.publish(c.var.team, document);
+    const record = await c.var.services.policies.publish(c.var.team, compiled.publishable);
     forgetPolicy(c.var.team);
     return c.json({ team: c.var.team, revision: record.revision, publishedAt: record.publishedAt, digest: record.digest, ...summary }, 201);
   });
@@ -94,7 +93,7 @@ export function adminRoutes(): Hono<AppEnv> {
     const { revision } = await validatedBody(c, z.strictObject({ revision: z.number().int().positive() }));
     const earlier = await c.var.services.policies.revision(c.var.team, revision);
     if (!earlier) throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
-    compiledOrThrow(earlier.document, c.env); // never roll back onto something that does not compile today
+    compiledOrThrow(c, earlier.document); // never roll back onto something that does not compile today
     const record = await c.var.services.policies.activate(c.var.team, revision);
     forgetPolicy(c.var.team);
     return c.json(record);
@@ -125,28 +124,24 @@ export function adminRoutes(): Hono<AppEnv> {
       c,
       z.strictObject({ input: z.record(z.string(), z.unknown()), policy: z.record(z.string(), z.unknown()).optional() }),
     );
-    const compiled = body.policy !== undefined ? compiledOrThrow(body.policy, c.env) : (await currentCompiled(c)).compiled;
-    const name = body.input.hook_event_name;
-    const spec = typeof name === "string" ? eventByName(name) : undefined;
-    if (!spec) throw new HookgateError("unknown_event", "input.hook_event_name must name a hook event");
-    const parsed = spec.input.safeParse(body.input);
-    if (!parsed.success)
-      throw new HookgateError("invalid_input", `the ${spec.name} input is not valid`, {
-        problems: parsed.error.issues.map((i) => ({ path: ["input", ...i.path].join("."), message: i.message })),
-      });
+    const compiled = body.policy !== undefined ? compiledOrThrow(c, body.policy) : (await currentCompiled(c)).compiled;
+    const { gate } = c.var;
+    const event = gate.eventOf(body.input.hook_event_name);
+    if (!event.ok) throw refusal(event.error, "input");
     // No state is written: once-claims are answered "not yet fired" and judges/forwards run as configured.
-    const evaluation = await evaluate(compiled, spec, parsed.data, { ...c.var.services.effects(compiled), claimOnce: async () => true }, { explain: true });
-    return c.json({ answer: evaluation.answer, trace: evaluation.trace, dryRun: evaluation.dryRun, errors: evaluation.errors });
+    const decided = await gate.decide({ team: c.var.team, event: event.value, input: body.input, policy: compiled, dryRun: true, explain: true });
+    if (!decided.ok) throw refusal(decided.error, "input");
+    const evaluation = decided.value.evaluation;
+    return c.json({ answer: decided.value.answer, trace: evaluation?.trace, dryRun: evaluation?.dryRun ?? [], errors: evaluation?.errors ?? [] });
   });
 
   admin.get("/teams/:team/settings", adminAuth, async (c) => {
-    const base = serviceBaseUrl(c.req.query("url") ?? new URL(c.req.url).origin);
+    const { profile } = c.var.gate;
+    const base = profile.serviceUrl(c.req.query("url") ?? new URL(c.req.url).origin);
     if (!base.ok) throw new HookgateError("invalid_input", `url ${base.error}`);
-    const url = base.value;
     const record = await c.var.services.policies.current(c.var.team);
-    const loaded = record ? compileRecord(record) : undefined;
-    const settings = buildSettings({ url, team: c.var.team, policy: loaded?.kind === "ok" ? loaded.compiled : undefined });
-    return c.json(settings);
+    const loaded = record ? compileRecord(record, profile) : undefined;
+    return c.json(profile.settings({ url: base.value, team: c.var.team, ...(loaded?.kind === "ok" ? { policy: loaded.compiled } : {}) }));
   });
 
   // How the decision log is faring: records written, cut to the caps, batches retried, records replaced or lost.

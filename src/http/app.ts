@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
-import { EVENT_TABLE } from "../../handlers";
+import { forwardableSecrets } from "../engine/forwardSecrets";
+import { Gate } from "../gate/gate";
+import type { ClientProfile } from "../gate/profile";
 import type { Services } from "../services";
+import { cacheTtlOf } from "./auth";
 import { adminRoutes } from "./adminRoutes";
 import type { AppEnv } from "./context";
 import { errorText, log } from "../log";
@@ -11,19 +14,43 @@ import { registerHookRoutes } from "./hookRoutes";
 export const VERSION = "0.1.0";
 
 /**
- * The one app factory: error handling, not-found, request ids and services are wired here once; the Worker and the
- * tests build the app the same way.
+ * One Gate per set of services (module scope: services are shared per env, and so is the Gate built on them).
  */
-export function createApp(services: (env: Env) => Services): Hono<AppEnv> {
+const gates = new WeakMap<Services, Gate>();
+function gateFor(profile: ClientProfile, services: Services, env: Env): Gate {
+  let gate = gates.get(services);
+  if (!gate) {
+    gate = new Gate(profile, {
+      policies: services.policies,
+      state: services.state,
+      decisions: services.decisions,
+      dedup: services.dedup,
+      effects: services.effects,
+      now: services.now,
+      policyCacheTtlMs: cacheTtlOf(env),
+      forwardSecrets: forwardableSecrets(env.FORWARD_SECRETS),
+    });
+    gates.set(services, gate);
+  }
+  return gate;
+}
+
+/**
+ * The one app factory: error handling, not-found, request ids, services and the Gate are wired here once; the
+ * Worker and the tests build the app the same way, for one client profile.
+ */
+export function createApp(profile: ClientProfile, services: (env: Env) => Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 128 }));
   app.use(async (c, next) => {
-    c.set("services", services(c.env));
+    const s = services(c.env);
+    c.set("services", s);
+    c.set("gate", gateFor(profile, s, c.env));
     await next();
   });
 
   app.get("/healthz", (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
-  registerHookRoutes(app, EVENT_TABLE);
+  registerHookRoutes(app, profile.events.list);
   app.route("/v1/admin", adminRoutes());
 
   app.notFound((c) => c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`), c.var.requestId ?? ""), 404));

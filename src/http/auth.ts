@@ -1,11 +1,12 @@
 import { createMiddleware } from "hono/factory";
 import { sha256Hex, timingSafeEqualText } from "../crypto";
-import { DEFAULT_CACHE_TTL_MS, lookupToken } from "./caches";
+import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits";
+import { DEFAULT_CACHE_TTL_MS } from "../gate/policyCache";
+import { lookupToken } from "./caches";
 import type { AppEnv } from "./context";
 import { errorText, log } from "../log";
 import { HookgateError } from "./errors";
 
-export const TEAM_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 export function cacheTtlOf(env: Env): number {
   if (!env.CACHE_TTL_MS) return DEFAULT_CACHE_TTL_MS;
@@ -53,7 +54,7 @@ export const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
     throw new HookgateError("unauthorized", "missing or invalid admin token");
   const team = c.req.param("team");
   if (team !== undefined && !TEAM_NAME.test(team))
-    throw new HookgateError("invalid_input", "team names are 1-63 characters: lower-case letters, digits, `-` and `_`");
+    throw new HookgateError("invalid_input", TEAM_NAME_RULE);
   if (team !== undefined) c.set("team", team);
   await next();
 });

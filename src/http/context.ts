@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { Gate } from "../gate/gate";
 import type { Services } from "../services";
 import { HookgateError } from "./errors";
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: { requestId: string; services: Services; team: string; authUnavailable?: boolean };
+  Variables: { requestId: string; services: Services; gate: Gate; team: string; authUnavailable?: boolean };
 };
 export type AppContext = Context<AppEnv>;
 

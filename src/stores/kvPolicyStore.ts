@@ -1,22 +1,16 @@
-import { sha256Hex } from "../crypto";
-import { ENGINE_VERSION } from "../engine/compilePolicy";
+import type { ValidatedPolicy } from "../engine/compilePolicy";
 import type { PolicyRecord, PolicyStore, RevisionSummary } from "../services";
+import { policyKeys } from "./policyKeys";
 
 /**
- * Publishes and rollbacks for one team, one at a time (the Coordinator Durable Object): two publishes never share
- * a revision number, and `current` never moves back to an older revision because two writes crossed.
+ * Publishes and rollbacks for one team, one at a time: the team's Coordinator Durable Object is the one writer of
+ * its policy keys, so two publishes never share a revision number, and `current` never moves back to an older
+ * revision because two writes crossed. This store reads KV directly and writes only through the writer.
  */
 export interface PolicyWriter {
-  publish(team: string, document: unknown): Promise<PolicyRecord>;
+  publish(team: string, policy: ValidatedPolicy): Promise<PolicyRecord>;
   activate(team: string, revision: number): Promise<PolicyRecord | null>;
 }
-
-const pad = (n: number) => String(n).padStart(10, "0");
-export const policyKeys = {
-  current: (team: string) => `policy:${team}:current`,
-  revision: (team: string, n: number) => `policy:${team}:rev:${pad(n)}`,
-  revisionPrefix: (team: string) => `policy:${team}:rev:`,
-};
 
 export class KvPolicyStore implements PolicyStore {
   constructor(
@@ -55,8 +49,8 @@ export class KvPolicyStore implements PolicyStore {
     return out.sort((a, b) => b.revision - a.revision);
   }
 
-  publish(team: string, document: unknown): Promise<PolicyRecord> {
-    return this.writer.publish(team, document);
+  publish(team: string, policy: ValidatedPolicy): Promise<PolicyRecord> {
+    return this.writer.publish(team, policy);
   }
 
   activate(team: string, revision: number): Promise<PolicyRecord | null> {
@@ -64,31 +58,3 @@ export class KvPolicyStore implements PolicyStore {
   }
 }
 
-/** Store `document` as revision `revision` and make it current. Called only from the team's Coordinator. */
-export async function writeRevision(kv: KVNamespace, team: string, revision: number, document: unknown): Promise<PolicyRecord> {
-  const record: PolicyRecord = {
-    team,
-    revision,
-    publishedAt: new Date().toISOString(),
-    document,
-    digest: (await sha256Hex(JSON.stringify(document))).slice(0, 16),
-    engine: ENGINE_VERSION,
-  };
-  // The immutable revision first, then the pointer: a crash in between loses no published document.
-  await kv.put(policyKeys.revision(team, revision), JSON.stringify(record), {
-    metadata: { publishedAt: record.publishedAt, digest: record.digest },
-  });
-  await kv.put(policyKeys.current(team), JSON.stringify(record));
-  return record;
-}
-
-/** Make an earlier revision current again. Called only from the team's Coordinator. */
-export async function movePointer(kv: KVNamespace, team: string, revision: number): Promise<PolicyRecord | null> {
-  const record = await kv.get<PolicyRecord>(policyKeys.revision(team, revision), "json");
-  if (!record) return null;
-  const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
-  const pointer: PolicyRecord = { ...record };
-  if (current) pointer.rolledBackFrom = current.revision;
-  await kv.put(policyKeys.current(team), JSON.stringify(pointer));
-  return pointer;
-}

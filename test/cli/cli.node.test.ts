@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli";
 import { compilePolicy } from "../../src/engine/compilePolicy";
-import { buildSettings } from "../../src/engine/settings";
 import { freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
+import { claudeCode } from "../../src/clients/claude-code";
 
 type Io = NonNullable<Parameters<typeof main>[1]>;
 
@@ -171,7 +171,7 @@ describe("usage", () => {
 
 describe("check", () => {
   it("the starter policy is ok; the output names the handler count and the events", async () => {
-    const compiled = compilePolicy(JSON.parse(readFileSync(STARTER, "utf8")));
+    const compiled = compilePolicy(JSON.parse(readFileSync(STARTER, "utf8")), { client: claudeCode });
     if (!compiled.ok) throw new Error("the starter policy does not compile");
     const r = await cli(["check", STARTER]);
     expect(r.code, r.err).toBe(0);
@@ -195,7 +195,7 @@ describe("check", () => {
     expect(r.code).toBe(1);
     expect(r.out).toBe("");
 
-    const compiled = compilePolicy(bad);
+    const compiled = compilePolicy(bad, { client: claudeCode });
     if (compiled.ok) throw new Error("expected problems");
     const problems = compiled.error;
     expect(r.err.split("\n")[0]).toBe(`${path}: ${problems.length} problem(s)`);
@@ -523,9 +523,9 @@ describe("settings", () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/plain URL characters/);
     // …and the generator quotes it as one shell word anyway, should anything else ever call it with one.
-    const compiled = compilePolicy(JSON.parse(readFileSync(richPath, "utf8")));
+    const compiled = compilePolicy(JSON.parse(readFileSync(richPath, "utf8")), { client: claudeCode });
     if (!compiled.ok) throw new Error("rich policy does not compile");
-    const settings = buildSettings({ url, team: "acme", policy: compiled.value }) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    const settings = claudeCode.settings({ url, team: "acme", policy: compiled.value }) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
     const command = settings.hooks.SessionStart![0]!.hooks[0]!.command;
     const ran = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
       const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH, HOOKGATE_TOKEN: "x" }, stdio: ["pipe", "ignore", "pipe"] });

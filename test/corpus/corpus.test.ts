@@ -9,6 +9,7 @@ import prompts1 from "./prompts.jsonl?raw";
 import dangerous2 from "./set2/dangerous.jsonl?raw";
 import ordinary2 from "./set2/ordinary.jsonl?raw";
 import prompts2 from "./set2/prompts.jsonl?raw";
+import { claudeCode } from "../../src/clients/claude-code";
 
 /**
  * The starter policy judged on corpora of real-world cases (README.md here): in every class at least 97 % of the
@@ -32,7 +33,7 @@ const rows = (text: string): Row[] =>
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as Row);
 
-const compiled = compilePolicy(starterDocument);
+const compiled = compilePolicy(starterDocument, { client: claudeCode });
 if (!compiled.ok) throw new Error(JSON.stringify(compiled.error));
 const policy = compiled.value;
 

@@ -7,6 +7,7 @@ import type { EventSpec, HookEventName, Verdict } from "../../src/engine/eventSp
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
 import type { HandlerOutcome } from "../../src/engine/outcome";
 import { respond } from "../../src/engine/respond";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const MAX_TEXT = 10_000;
 const RANK: Record<Verdict, number> = { allow: 1, ask: 2, defer: 3, deny: 4, block: 5 };
@@ -301,7 +302,7 @@ describe("(b) no handler can weaken a deny or a block", () => {
           return h;
         });
         rules.splice(at % (rules.length + 1), 0, { type: "rule", id: "the-deny", decision: "deny", reason: "no" });
-        const c = compilePolicy({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: rules }] } });
+        const c = compilePolicy({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: rules }] } }, { client: claudeCode });
         if (!c.ok) throw new Error(JSON.stringify(c.error));
         const r = await evaluate(c.value, spec("PreToolUse"), { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } });
         expect(specific(r.answer).permissionDecision).toBe("deny");
@@ -409,7 +410,7 @@ describe("(e) judges resolving in any order and timing give the same answer", ()
           },
         ],
       },
-    });
+    }, { client: claudeCode });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     return c.value;
   })();

@@ -5,6 +5,7 @@ import { evaluate } from "../../src/engine/evaluate";
 import { analyseShell } from "../../src/engine/shell/analyse";
 import { DEFAULT_SHELL_LIMITS } from "../../src/engine/shell/model";
 import starterDocument from "../../policies/default.json";
+import { claudeCode } from "../../src/clients/claude-code";
 
 /**
  * Every request's work is bounded (issue: "unbounded work from one request"). Each hostile input below once took
@@ -15,7 +16,7 @@ import starterDocument from "../../policies/default.json";
  */
 
 const compiled = (doc: unknown): CompiledPolicy => {
-  const c = compilePolicy(doc);
+  const c = compilePolicy(doc, { client: claudeCode });
   if (!c.ok) throw new Error(JSON.stringify(c.error));
   return c.value;
 };

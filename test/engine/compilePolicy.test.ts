@@ -2,14 +2,15 @@ import { describe, expect, it } from "vitest";
 import { eventByName } from "../../handlers";
 import { compilePolicy, type CompiledPolicy, type Problem } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const compiled = (doc: unknown): CompiledPolicy => {
-  const c = compilePolicy(doc);
+  const c = compilePolicy(doc, { client: claudeCode });
   if (!c.ok) throw new Error(`expected the policy to compile:\n${c.error.map((p) => `${p.path}: ${p.message}`).join("\n")}`);
   return c.value;
 };
 const problems = (doc: unknown): Problem[] => {
-  const c = compilePolicy(doc);
+  const c = compilePolicy(doc, { client: claudeCode });
   if (c.ok) throw new Error("expected the policy to be refused");
   return c.error;
 };
@@ -42,7 +43,7 @@ describe("compilePolicy: every problem, with its path, in one go", () => {
   };
 
   const expected: [path: string, message: RegExp][] = [
-    ["hooks.PreToolUs", /unknown event "PreToolUs"; events are .*PreToolUse/],
+    ["hooks.PreToolUs", /unknown event "PreToolUs" \(did you mean "PreToolUse"\?\); Claude Code's events are .*PreToolUse/],
     ["hooks.PreToolUse[0].hooks[0]", /decison/],
     ["hooks.PreToolUse[0].hooks[1].type", /`command` handlers .*cannot run at the edge/],
     ["hooks.PreToolUse[0].hooks[2].when.tool_input.command", /not a valid regular expression.*rm \(-rf/],
@@ -136,7 +137,7 @@ describe("compilePolicy: every problem, with its path, in one go", () => {
 
   it("a document that is not a policy at all gets a problem, not an exception", () => {
     for (const doc of [null, 42, "x", [], {}, { hooks: [] }, { hooks: { PreToolUse: {} } }]) {
-      const c = compilePolicy(doc);
+      const c = compilePolicy(doc, { client: claudeCode });
       expect(c.ok, JSON.stringify(doc)).toBe(false);
       if (!c.ok) expect(c.error.length).toBeGreaterThan(0);
     }
@@ -359,8 +360,8 @@ describe("http handlers: which secrets may be forwarded (issue 8, item 6)", () =
       ],
     },
   });
-  const refused = (doc: unknown, options: Parameters<typeof compilePolicy>[1]) => {
-    const c = compilePolicy(doc, options);
+  const refused = (doc: unknown, options: { forwardSecrets: string[] } | undefined) => {
+    const c = compilePolicy(doc, { client: claudeCode, ...options });
     return c.ok ? [] : c.error.map((p) => `${p.path}: ${p.message}`);
   };
 

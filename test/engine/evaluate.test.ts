@@ -3,9 +3,10 @@ import { eventByName } from "../../handlers";
 import { compilePolicy, type CompiledPolicy, type CompiledPromptHandler } from "../../src/engine/compilePolicy";
 import type { HookEventName } from "../../src/engine/eventSpec";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const compiled = (doc: unknown): CompiledPolicy => {
-  const c = compilePolicy(doc);
+  const c = compilePolicy(doc, { client: claudeCode });
   if (!c.ok) throw new Error(c.error.map((p) => `${p.path}: ${p.message}`).join("\n"));
   return c.value;
 };
@@ -493,7 +494,7 @@ describe("a `when` pattern that cannot compile on first use (issue 8, item 7)", 
   // A stored revision this engine version validated loads with patterns compiled on first use (lazyPatterns). If one
   // does not compile all the same, the handler fails like a judge that failed: never a match-everything.
   const lazy = (doc: unknown): CompiledPolicy => {
-    const c = compilePolicy(doc, { lazyPatterns: true });
+    const c = compilePolicy(doc, { client: claudeCode, lazyPatterns: true });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     return c.value;
   };
@@ -626,7 +627,7 @@ describe("a broken `when` on a looping Stop (items 7 and 8 together)", () => {
           ],
         },
       },
-      { lazyPatterns: true },
+      { client: claudeCode, lazyPatterns: true },
     );
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     const input = { ...BASE, hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: "done" };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { CLAUDE_CODE_TOOLS } from "../../src/clients/claude-code/tools";
 import { eventByName } from "../../handlers";
 import { compilePolicy, type Problem } from "../../src/engine/compilePolicy";
 import type { HookEventName } from "../../src/engine/eventSpec";
 import { evaluate } from "../../src/engine/evaluate";
 import { compileMatcher } from "../../src/engine/matcher";
+import { claudeCode } from "../../src/clients/claude-code";
 
 /** Contract §3.1, row by row: [matcher, query, expected]. Standard syntax (tool events, agent types, …). */
 const STANDARD: [string | undefined, string, boolean][] = [
@@ -86,19 +88,19 @@ const NARROW: [string, string, boolean][] = [
 
 describe("compileMatcher: contract §3.1 table (standard syntax)", () => {
   it.each(STANDARD)("matcher %j vs %j → %s", (matcher, query, expected) => {
-    const m = compileMatcher(matcher, "standard");
+    const m = compileMatcher(matcher, "standard", CLAUDE_CODE_TOOLS.matcherLegacy);
     if (!m.ok) throw new Error(m.error);
     expect(m.value(query)).toBe(expected);
   });
 
   it("never matches an absent query except for match-all", () => {
     for (const src of ["Bash", "Edit|Write", "Edit.*", "^Task$"]) {
-      const m = compileMatcher(src, "standard");
+      const m = compileMatcher(src, "standard", CLAUDE_CODE_TOOLS.matcherLegacy);
       if (!m.ok) throw new Error(m.error);
       expect(m.value(undefined), src).toBe(false);
     }
     for (const src of [undefined, "", "*"]) {
-      const m = compileMatcher(src, "standard");
+      const m = compileMatcher(src, "standard", CLAUDE_CODE_TOOLS.matcherLegacy);
       if (!m.ok) throw new Error(m.error);
       expect(m.value(undefined), String(src)).toBe(true);
     }
@@ -107,14 +109,14 @@ describe("compileMatcher: contract §3.1 table (standard syntax)", () => {
 
 describe("compileMatcher: narrow syntax (FileChanged, StopFailure)", () => {
   it.each(NARROW)("matcher %j vs %j → %s", (matcher, query, expected) => {
-    const m = compileMatcher(matcher, "narrow");
+    const m = compileMatcher(matcher, "narrow", CLAUDE_CODE_TOOLS.matcherLegacy);
     if (!m.ok) throw new Error(m.error);
     expect(m.value(query)).toBe(expected);
   });
 
   it("a hyphenated matcher is exact in standard syntax but a substring regex in narrow syntax", () => {
-    const std = compileMatcher("code-reviewer", "standard");
-    const narrow = compileMatcher("code-reviewer", "narrow");
+    const std = compileMatcher("code-reviewer", "standard", CLAUDE_CODE_TOOLS.matcherLegacy);
+    const narrow = compileMatcher("code-reviewer", "narrow", CLAUDE_CODE_TOOLS.matcherLegacy);
     if (!std.ok || !narrow.ok) throw new Error("compile failed");
     expect(std.value("senior-code-reviewer")).toBe(false);
     expect(narrow.value("senior-code-reviewer")).toBe(true);
@@ -130,7 +132,7 @@ describe("matchers through compilePolicy + evaluate (the event's own match field
       : spec.additionalContext
         ? { type: "rule", id: "h", additionalContext: "hit" }
         : { type: "rule", id: "h", output: { terminalSequence: "\u0007" } };
-    const c = compilePolicy({ hooks: { [event]: [{ matcher, hooks: [handler] }] } });
+    const c = compilePolicy({ hooks: { [event]: [{ matcher, hooks: [handler] }] } }, { client: claudeCode });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     const r = await evaluate(c.value, spec, { session_id: "s", hook_event_name: event, cwd: "/home/dev/shop", ...input });
     return r.fired.includes("h");
@@ -162,7 +164,7 @@ describe("matchers through compilePolicy + evaluate (the event's own match field
           { matcher: "Edit|Write", hooks: [{ type: "rule", id: "edit", systemMessage: "e" }] },
         ],
       },
-    });
+    }, { client: claudeCode });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     const r = await evaluate(c.value, eventByName("PreToolUse"), {
       hook_event_name: "PreToolUse",
@@ -180,7 +182,7 @@ describe("matchers through compilePolicy + evaluate (the event's own match field
 
 describe("invalid matchers are refused at publish (the client would silently match nothing)", () => {
   const problemsFor = (matcher: string): Problem[] => {
-    const c = compilePolicy({ hooks: { PreToolUse: [{ matcher, hooks: [{ type: "rule", decision: "deny" }] }] } });
+    const c = compilePolicy({ hooks: { PreToolUse: [{ matcher, hooks: [{ type: "rule", decision: "deny" }] }] } }, { client: claudeCode });
     expect(c.ok, `${matcher} should be refused`).toBe(false);
     return c.ok ? [] : c.error;
   };
@@ -207,7 +209,7 @@ describe("invalid matchers are refused at publish (the client would silently mat
   });
 
   it("a narrow-syntax event refuses an invalid regex too", () => {
-    const c = compilePolicy({ hooks: { FileChanged: [{ matcher: ".env(", hooks: [{ type: "rule", output: { watchPaths: ["/a"] } }] }] } });
+    const c = compilePolicy({ hooks: { FileChanged: [{ matcher: ".env(", hooks: [{ type: "rule", output: { watchPaths: ["/a"] } }] }] } }, { client: claudeCode });
     expect(c.ok).toBe(false);
     if (!c.ok) expect(c.error.map((p) => p.path)).toEqual(["hooks.FileChanged[0].matcher"]);
   });
@@ -217,7 +219,7 @@ describe("a matcher on an event without one is a warning, not an error", () => {
   it.each(["Stop", "UserPromptSubmit", "PostToolBatch", "TeammateIdle", "CwdChanged"] as const)("%s", async (event) => {
     const handler =
       event === "CwdChanged" ? { type: "rule", id: "h", output: { watchPaths: ["/home/dev/shop/.env"] } } : { type: "rule", id: "h", systemMessage: "hi" };
-    const c = compilePolicy({ hooks: { [event]: [{ matcher: "Bash", hooks: [handler] }] } });
+    const c = compilePolicy({ hooks: { [event]: [{ matcher: "Bash", hooks: [handler] }] } }, { client: claudeCode });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     expect(c.value.warnings).toHaveLength(1);
     expect(c.value.warnings[0]!.path).toBe(`hooks.${event}[0].matcher`);
@@ -229,14 +231,14 @@ describe("a matcher on an event without one is a warning, not an error", () => {
 
   it("match-all forms on a no-matcher event give no warning", () => {
     for (const matcher of [undefined, "", "*"]) {
-      const c = compilePolicy({ hooks: { Stop: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: "rule", systemMessage: "x" }] }] } });
+      const c = compilePolicy({ hooks: { Stop: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: "rule", systemMessage: "x" }] }] } }, { client: claudeCode });
       if (!c.ok) throw new Error(JSON.stringify(c.error));
       expect(c.value.warnings, String(matcher)).toEqual([]);
     }
   });
 
   it("even an invalid regex there is only a warning (the client never compiles it)", () => {
-    const c = compilePolicy({ hooks: { Stop: [{ matcher: "(", hooks: [{ type: "rule", systemMessage: "x" }] }] } });
+    const c = compilePolicy({ hooks: { Stop: [{ matcher: "(", hooks: [{ type: "rule", systemMessage: "x" }] }] } }, { client: claudeCode });
     expect(c.ok).toBe(true);
     if (c.ok) expect(c.value.warnings.map((w) => w.path)).toEqual(["hooks.Stop[0].matcher"]);
   });

@@ -9,6 +9,7 @@ import {
   type CompiledRule,
   type ToolCall,
 } from "../../src/engine/permissionRule";
+import { CLAUDE_CODE_TOOLS } from "../../src/clients/claude-code/tools";
 
 /**
  * Permission rules (contract §3.2 `if`, §3.3 syntax) as hookgate evaluates them. Rows noted STRICTER are
@@ -20,7 +21,7 @@ const CWD = "/home/dev/shop";
 const HOME = "/home/dev";
 
 function rule(raw: string): CompiledRule {
-  const r = compileRule(raw);
+  const r = compileRule(raw, CLAUDE_CODE_TOOLS);
   if (!r.ok) throw new Error(`compile ${raw}: ${r.error}`);
   return r.value;
 }
@@ -58,7 +59,7 @@ describe("compileRule: parsing (contract §3.3)", () => {
     ["Grep(path:/etc*)", "Grep", "path:/etc*"],
     ["MyCustomTool", "MyCustomTool", undefined],
   ] as Array<[string, string, string | undefined]>)("%j → tool %s, specifier %j", (raw, toolName, spec) => {
-    const r = compileRule(raw);
+    const r = compileRule(raw, CLAUDE_CODE_TOOLS);
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(r.value.tool).toBe(toolName);
@@ -98,7 +99,7 @@ describe("compileRule: parsing (contract §3.3)", () => {
     ["Bash(:*)", /empty command before/],
     [`Bash(${"x".repeat(5000)})`, /longer than/],
   ] as Array<[string, RegExp]>)("rejects %j", (raw, message) => {
-    const r = compileRule(raw);
+    const r = compileRule(raw, CLAUDE_CODE_TOOLS);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(message);
   });
@@ -361,7 +362,7 @@ describe.each([
 describe("per-subject matching (if / unless)", () => {
   /** The engine's rule: fire when some subject matches an `if` rule and no `unless` rule. */
   const fires = (ifRules: string[], unlessRules: string[], call: ToolCall) => {
-    const s = subjectsOf(call);
+    const s = subjectsOf(call, CLAUDE_CODE_TOOLS);
     const hit = new Set<number>();
     for (const r of ifRules) for (const i of matchingSubjects(rule(r), s)) hit.add(i);
     for (const r of unlessRules) for (const i of matchingSubjects(rule(r), s)) hit.delete(i);
@@ -377,27 +378,27 @@ describe("per-subject matching (if / unless)", () => {
   });
 
   it("returns the indices of the matching subjects", () => {
-    const s = subjectsOf(bash("ls; rm a; echo $(rm b)"));
+    const s = subjectsOf(bash("ls; rm a; echo $(rm b)"), CLAUDE_CODE_TOOLS);
     expect(subjectCount(s)).toBe(4);
     const idx = matchingSubjects(rule("Bash(rm *)"), s);
     expect(idx.map((i) => describeSubject(s, i))).toEqual(["rm a", "rm b"]);
   });
 
   it("whole-call rules match every subject", () => {
-    const s = subjectsOf(bash("a && b", { run_in_background: true }));
+    const s = subjectsOf(bash("a && b", { run_in_background: true }), CLAUDE_CODE_TOOLS);
     expect(matchingSubjects(rule("Bash(run_in_background:true)"), s)).toEqual([0, 1]);
     expect(matchingSubjects(rule("Bash"), s)).toEqual([0, 1]);
     expect(matchingSubjects(rule("Read"), s)).toEqual([]);
   });
 
   it("non-shell calls have one subject with a readable description", () => {
-    const read = subjectsOf(tool("Read", { file_path: "sub/../.env" }));
+    const read = subjectsOf(tool("Read", { file_path: "sub/../.env" }), CLAUDE_CODE_TOOLS);
     expect(subjectCount(read)).toBe(1);
     expect(describeSubject(read, 0)).toBe("/home/dev/shop/.env");
-    const web = subjectsOf(tool("WebFetch", { url: "http://" }));
+    const web = subjectsOf(tool("WebFetch", { url: "http://" }), CLAUDE_CODE_TOOLS);
     expect(describeSubject(web, 0)).toMatch(/^\(unparseable url: http:\/\/\)$/);
-    expect(describeSubject(subjectsOf(tool("WebFetch", { url: "https://A.b/x" })), 0)).toBe("a.b");
-    expect(describeSubject(subjectsOf(tool("mcp__s__t")), 0)).toBe("mcp__s__t");
+    expect(describeSubject(subjectsOf(tool("WebFetch", { url: "https://A.b/x" }), CLAUDE_CODE_TOOLS), 0)).toBe("a.b");
+    expect(describeSubject(subjectsOf(tool("mcp__s__t"), CLAUDE_CODE_TOOLS), 0)).toBe("mcp__s__t");
     expect(describeSubject(read, 5)).toBe("");
   });
 
@@ -411,7 +412,7 @@ describe("per-subject matching (if / unless)", () => {
       { toolName: undefined as unknown as string, toolInput: null as unknown as Record<string, unknown> },
     ];
     for (const c of junk) {
-      const s = subjectsOf(c);
+      const s = subjectsOf(c, CLAUDE_CODE_TOOLS);
       expect(subjectCount(s)).toBeGreaterThan(0);
       for (const r of ["Bash(rm *)", "Read(.env)", "WebFetch(domain:x.y)", "Bash", "mcp__*"]) {
         expect(Array.isArray(matchingSubjects(rule(r), s))).toBe(true);
@@ -433,7 +434,7 @@ describe("bounded work", () => {
       "eval eval ".repeat(6000),
     ];
     for (const command of inputs) {
-      const s = subjectsOf(bash(command));
+      const s = subjectsOf(bash(command), CLAUDE_CODE_TOOLS);
       for (const r of rules) expect(Array.isArray(matchingSubjects(r, s))).toBe(true);
       expect(typeof matchesCall(rules[0]!, ps(command))).toBe("boolean");
     }

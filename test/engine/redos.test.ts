@@ -5,6 +5,8 @@ import { evaluate } from "../../src/engine/evaluate";
 import { compileRegex } from "../../src/engine/linearPattern";
 import { compileMatcher } from "../../src/engine/matcher";
 import { compileRule, matchesCall } from "../../src/engine/permissionRule";
+import { claudeCode } from "../../src/clients/claude-code";
+import { CLAUDE_CODE_TOOLS } from "../../src/clients/claude-code/tools";
 
 /**
  * Patterns never run away (hookgate spec §3.2): each classic catastrophic-backtracking pattern is either compiled
@@ -58,7 +60,7 @@ describe.each(CASES)("$pattern", ({ pattern, miss, hit }) => {
 
   it("as a PreToolUse matcher (tested against a 64 KiB tool_name)", async () => {
     const doc = { hooks: { PreToolUse: [{ matcher: pattern, hooks: [{ type: "rule", id: "m", decision: "deny", reason: "matched" }] }] } };
-    const c = compilePolicy(doc);
+    const c = compilePolicy(doc, { client: claudeCode });
     if (!c.ok) return expectClearRefusal(c.error, "hooks.PreToolUse[0].matcher");
     const m = compileMatcher(pattern, "standard");
     if (!m.ok) throw new Error(m.error);
@@ -86,7 +88,7 @@ describe.each(CASES)("$pattern", ({ pattern, miss, hit }) => {
         UserPromptSubmit: [{ hooks: [{ type: "rule", id: "p", when: { prompt: pattern }, decision: "block", reason: "prompt matched" }] }],
       },
     };
-    const c = compilePolicy(doc);
+    const c = compilePolicy(doc, { client: claudeCode });
     if (!c.ok) {
       expect(c.error.map((p) => p.path).sort()).toEqual(["hooks.PreToolUse[0].hooks[0].when.tool_input.command", "hooks.UserPromptSubmit[0].hooks[0].when.prompt"]);
       for (const p of c.error) expect(p.message).toMatch(/regular expression/);
@@ -111,7 +113,7 @@ describe("constructs a linear engine cannot run, or that are too big, are refuse
     ["lookbehind", "(?<=(x+x+)+)y"],
     ["huge repetition", "((a{1000}){1000}){1000}"],
   ])("%s: %s", (_what, pattern) => {
-    const c = compilePolicy({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "rule", when: { prompt: pattern }, decision: "block" }] }] } });
+    const c = compilePolicy({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "rule", when: { prompt: pattern }, decision: "block" }] }] } }, { client: claudeCode });
     expect(c.ok).toBe(false);
     if (c.ok) return;
     expect(c.error).toHaveLength(1);
@@ -121,7 +123,7 @@ describe("constructs a linear engine cannot run, or that are too big, are refuse
   });
 
   it("an over-long pattern source is refused", () => {
-    const c = compilePolicy({ hooks: { PreToolUse: [{ matcher: `(${"a|".repeat(3000)}b)`, hooks: [{ type: "rule", decision: "deny" }] }] } });
+    const c = compilePolicy({ hooks: { PreToolUse: [{ matcher: `(${"a|".repeat(3000)}b)`, hooks: [{ type: "rule", decision: "deny" }] }] } }, { client: claudeCode });
     expect(c.ok).toBe(false);
   });
 });
@@ -131,7 +133,7 @@ describe("permission-rule wildcards are matched without backtracking", () => {
   const rule = "Bash(*a*a*a*a*a*a*a*a*b)";
 
   it("compileRule + matchesCall on 'a' × 65536", () => {
-    const r = compileRule(rule);
+    const r = compileRule(rule, CLAUDE_CODE_TOOLS);
     if (!r.ok) throw new Error(r.error);
     expect(timed(`${rule} miss`, () => matchesCall(r.value, { toolName: "Bash", toolInput: { command: A } }))).toBe(false);
     expect(matchesCall(r.value, { toolName: "Bash", toolInput: { command: `${A}b` } })).toBe(true);
@@ -152,7 +154,7 @@ describe("permission-rule wildcards are matched without backtracking", () => {
           },
         ],
       },
-    });
+    }, { client: claudeCode });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     const run = (command: string) =>
       evaluate(c.value, eventByName("PreToolUse"), { hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Bash", tool_input: { command } });
@@ -163,7 +165,7 @@ describe("permission-rule wildcards are matched without backtracking", () => {
   });
 
   it("many parts of a long compound command: examined up to the cap, failing closed beyond it", async () => {
-    const c = compilePolicy({ hooks: { PreToolUse: [{ hooks: [{ type: "rule", if: rule, decision: "deny", reason: "wild" }] }] } });
+    const c = compilePolicy({ hooks: { PreToolUse: [{ hooks: [{ type: "rule", if: rule, decision: "deny", reason: "wild" }] }] } }, { client: claudeCode });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     const part = `${"a".repeat(60)}`;
     const run = (command: string) =>
@@ -179,7 +181,7 @@ describe("permission-rule wildcards are matched without backtracking", () => {
   });
 
   it("file-rule globs with many stars on a long path; a path longer than any real one fails closed", async () => {
-    const c = compilePolicy({ hooks: { PreToolUse: [{ hooks: [{ type: "rule", if: "Read(**/*a*a*a*a*a*a*a*a*b)", decision: "deny", reason: "glob" }] }] } });
+    const c = compilePolicy({ hooks: { PreToolUse: [{ hooks: [{ type: "rule", if: "Read(**/*a*a*a*a*a*a*a*a*b)", decision: "deny", reason: "glob" }] }] } }, { client: claudeCode });
     if (!c.ok) throw new Error(JSON.stringify(c.error));
     const read = (file_path: string) =>
       evaluate(c.value, eventByName("PreToolUse"), { hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Read", tool_input: { file_path } });

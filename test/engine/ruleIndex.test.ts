@@ -4,6 +4,7 @@ import { eventByName } from "../../handlers";
 import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import { requiredLiteral } from "../../src/engine/ruleIndex";
+import { claudeCode } from "../../src/clients/claude-code";
 
 /**
  * The rule index (ruleIndex.ts) only decides which handlers a call visits; it must never change an answer. The
@@ -80,7 +81,7 @@ describe("the rule index never changes an answer", () => {
   it("indexed and exhaustive evaluation agree on generated policies and commands", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(handler, { minLength: 1, maxLength: 24 }), fc.array(command, { minLength: 1, maxLength: 6 }), async (handlers, commands) => {
-        const compiled = compilePolicy({ hooks: { PreToolUse: [{ matcher: "Bash|Read", hooks: handlers.map((h, i) => ({ ...h, id: `h${i}`, reason: `h${i}` })) }] } });
+        const compiled = compilePolicy({ hooks: { PreToolUse: [{ matcher: "Bash|Read", hooks: handlers.map((h, i) => ({ ...h, id: `h${i}`, reason: `h${i}` })) }] } }, { client: claudeCode });
         if (!compiled.ok) return;
         const policy: CompiledPolicy = compiled.value;
         for (const cmd of commands) {

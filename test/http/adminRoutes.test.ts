@@ -24,6 +24,7 @@ import {
   teamWith,
   uniqueTeam,
 } from "../support/worker";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const pre = (command: string, extra: Record<string, unknown> = {}) => ({
   ...PAYLOADS.PreToolUse,
@@ -86,7 +87,7 @@ describe("admin guard", () => {
   });
 
   it("403s every route with admin_disabled when ADMIN_TOKEN is not set", async () => {
-    const app = createApp(servicesFor);
+    const app = createApp(claudeCode, servicesFor);
     for (const disabled of [undefined, ""])
       for (const r of ROUTES(team)) {
         const ctx = createExecutionContext();

@@ -3,6 +3,7 @@
 // cannot be written is replaced by a minimal one, and the counts are visible in GET /v1/admin/decision-log.
 // The batch is released by the test (the log's injectable `wait`), so which records share it is certain.
 import { createExecutionContext, env } from "cloudflare:test";
+import { claudeCode } from "../../src/clients/claude-code";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
@@ -24,7 +25,7 @@ function harness() {
   const g = gate();
   // One set of services for every request, as the Worker keeps per isolate: all records share one buffer.
   const services = servicesFor(env, { decisionLog: { wait: g.wait } });
-  const app = createApp(() => services);
+  const app = createApp(claudeCode, () => services);
   // Not waiting on the execution context: the log's write is held until the test releases the batch.
   const call = (path: string, init?: RequestInit) => app.fetch(new Request(`http://hookgate.test${path}`, init), env, createExecutionContext());
   const admin = (method: string, path: string, body?: unknown) =>

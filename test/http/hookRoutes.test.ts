@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
 import { eventByName } from "../../handlers";
-import { policyKeys } from "../../src/stores/kvPolicyStore";
+import { policyKeys } from "../../src/stores/policyKeys";
 import { PAYLOADS } from "../fixtures/payloads";
 import {
   admin,

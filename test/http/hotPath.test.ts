@@ -5,6 +5,7 @@ import { expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 import type { Services } from "../../src/services";
+import { claudeCode } from "../../src/clients/claude-code";
 
 it("after the first request, hook requests read neither the policy nor the token from storage", async () => {
   const reads = { policy: 0, token: 0 };
@@ -16,8 +17,8 @@ it("after the first request, hook requests read neither the policy nor the token
       tokens: { ...real.tokens, lookup: (hash) => (reads.token++, real.tokens.lookup(hash)) } as Services["tokens"],
     };
   };
-  const plain = createApp(servicesFor);
-  const app = createApp(counted);
+  const plain = createApp(claudeCode, servicesFor);
+  const app = createApp(claudeCode, counted);
   const run = async (a: typeof app, path: string, init: RequestInit) => {
     const ctx = createExecutionContext();
     const res = await a.fetch(new Request(`http://hookgate.test${path}`, init), env, ctx);

@@ -6,13 +6,14 @@ import { describe, expect, inject, it } from "vitest";
 import { ENGINE_VERSION } from "../../src/engine/compilePolicy";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
-import { policyKeys } from "../../src/stores/kvPolicyStore";
+import { policyKeys } from "../../src/stores/policyKeys";
 import { answerPath, type HookServerRequest } from "../support/hookServer";
 import { uniqueTeam } from "../support/worker";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const hookUrl = inject("hookUrl");
 // The decision log writes at once (no 500 ms batch window), so waiting on the execution context is quick.
-const app = createApp((e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
+const app = createApp(claudeCode, (e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
 const ADMIN = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
 // Secrets of this deployment: one declared for forwarding, and hookgate's own (which must never leave).
 const SECRETS: Record<string, string> = {

@@ -5,10 +5,11 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, inject, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const modelUrl = inject("modelUrl");
 // The decision log writes at once (no 500 ms batch window), so waiting on the execution context is quick.
-const app = createApp((e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
+const app = createApp(claudeCode, (e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
 const ADMIN = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
 
 async function call(path: string, init: RequestInit, extraEnv: Partial<Env> = {}) {

@@ -8,11 +8,12 @@ import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 import type { HookServerRequest } from "../support/hookServer";
 import { uniqueTeam } from "../support/worker";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const modelUrl = inject("modelUrl");
 const hookUrl = inject("hookUrl");
 // The log writes as soon as a request is done (no batch window), so waitOnExecutionContext covers the write.
-const app = createApp((e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
+const app = createApp(claudeCode, (e) => servicesFor(e, { decisionLog: { wait: async () => {} } }));
 const ADMIN = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
 async function call(path: string, init: RequestInit) {
   const ctx = createExecutionContext();

@@ -4,6 +4,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const bashInput = {
   session_id: "s",
@@ -23,7 +24,7 @@ async function run(app: ReturnType<typeof createApp>, path: string, init: Reques
 }
 
 describe("when the token store is down", () => {
-  const app = createApp((e) => ({
+  const app = createApp(claudeCode, (e) => ({
     ...servicesFor(e),
     tokens: {
       ...servicesFor(e).tokens,
@@ -61,7 +62,7 @@ describe("when the token store is down", () => {
 
 describe("concurrent publishes", () => {
   it("get distinct revisions and leave the newest one current", async () => {
-    const app = createApp(servicesFor);
+    const app = createApp(claudeCode, servicesFor);
     const admin = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
     const policies = Array.from({ length: 8 }, (_, i) => ({
       description: `publish ${i}`,

@@ -4,7 +4,7 @@
 // such a policy answers with a warning.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { policyKeys } from "../../src/stores/kvPolicyStore";
+import { policyKeys } from "../../src/stores/policyKeys";
 import { PAYLOADS } from "../fixtures/payloads";
 import { admin, expectAnswer, hook, mintToken, teamWith, uniqueTeam } from "../support/worker";
 

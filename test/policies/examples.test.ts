@@ -4,11 +4,12 @@ import { eventByName } from "../../handlers";
 import { compilePolicy } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import runTestsBeforeStop from "../../policies/examples/run-tests-before-stop.json";
+import { claudeCode } from "../../src/clients/claude-code";
 
 const base = { session_id: "s", transcript_path: "/home/dev/.claude/projects/p/s.jsonl", cwd: "/home/dev/shop" };
 
 describe("run-tests-before-stop", () => {
-  const compiled = compilePolicy(runTestsBeforeStop);
+  const compiled = compilePolicy(runTestsBeforeStop, { client: claudeCode });
   if (!compiled.ok) throw new Error(JSON.stringify(compiled.error));
   const stop = eventByName("Stop");
 

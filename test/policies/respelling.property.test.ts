@@ -4,6 +4,7 @@ import { eventByName } from "../../handlers";
 import { compilePolicy } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import starterDocument from "../../policies/default.json";
+import { claudeCode } from "../../src/clients/claude-code";
 
 /**
  * Respellings of one command get one verdict: each property builds a command from the pieces a shell lets one vary
@@ -12,7 +13,7 @@ import starterDocument from "../../policies/default.json";
  * twin alike.
  */
 
-const compiled = compilePolicy(starterDocument);
+const compiled = compilePolicy(starterDocument, { client: claudeCode });
 if (!compiled.ok) throw new Error(JSON.stringify(compiled.error));
 const policy = compiled.value;
 const HOME = "/home/dev";

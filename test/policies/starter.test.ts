@@ -3,13 +3,14 @@ import { eventByName } from "../../handlers";
 import starter from "../../policies/default.json";
 import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
+import { claudeCode } from "../../src/clients/claude-code";
 
 /**
  * Every guardrail of policies/default.json (hookgate spec §8): what it catches, and the ordinary work it lets
  * through, on realistic inputs.
  */
 const policy: CompiledPolicy = (() => {
-  const c = compilePolicy(starter);
+  const c = compilePolicy(starter, { client: claudeCode });
   if (!c.ok) throw new Error(c.error.map((p) => `${p.path}: ${p.message}`).join("\n"));
   return c.value;
 })();

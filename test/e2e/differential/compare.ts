@@ -1,11 +1,13 @@
 // hookgate's side of the comparison: each rule as a one-handler deny policy, evaluated on the hook inputs the real
 // client produced; each matcher through compileMatcher. Every pair is classified against what the client did.
 import { eventByName } from "../../../handlers";
+import { CLAUDE_CODE_TOOLS } from "../../../src/clients/claude-code/tools";
 import { compilePolicy } from "../../../src/engine/compilePolicy";
 import { evaluate } from "../../../src/engine/evaluate";
 import { compileMatcher } from "../../../src/engine/matcher";
 import { analyse, excuse, type ClientExamination } from "./expansion";
 import type { CallCase, Dirs, HookInput, MatcherCase, RuleCase } from "./types";
+import { claudeCode } from "../../../src/clients/claude-code";
 
 const PRE_TOOL_USE = eventByName("PreToolUse");
 
@@ -123,7 +125,7 @@ export async function compareRules(
   };
   for (const rule of rules) {
     const client = clientFired.get(rule.id) ?? new Set<string>();
-    const compiled = compilePolicy({ hooks: { PreToolUse: [{ hooks: [{ type: "rule", id: rule.id, if: rule.rule, decision: "deny" }] }] } });
+    const compiled = compilePolicy({ hooks: { PreToolUse: [{ hooks: [{ type: "rule", id: rule.id, if: rule.rule, decision: "deny" }] }] } }, { client: claudeCode });
     if (!compiled.ok) {
       out.refused.push({
         ruleId: rule.id,
@@ -203,7 +205,7 @@ export function compareMatchers(
   for (const m of matchers) {
     const client = clientFired.get(m.id) ?? new Set<string>();
     const clientTools = [...new Set(reached.filter((c) => client.has(c.id)).map((c) => String(inputs.get(c.id)!.tool_name)))];
-    const compiled = compileMatcher(m.matcher, "standard");
+    const compiled = compileMatcher(m.matcher, "standard", CLAUDE_CODE_TOOLS.matcherLegacy);
     if (!compiled.ok) {
       out.refused.push({ matcherId: m.id, matcher: m.matcher, family: m.family, error: compiled.error, clientFired: clientTools });
       out.perMatcher.push({ matcher: m.matcher, family: m.family, client: clientTools, hookgate: "refused" });

@@ -1,8 +1,9 @@
-import { EVENT_TABLE } from "../../handlers";
-import type { CompiledPolicy } from "./compilePolicy";
-import { err, ok, type Result } from "./result";
-import { deadlineFor } from "./evaluate";
-import type { EventSpec, HookEventName } from "./eventSpec";
+import type { EventTable } from "../../engine/client";
+import type { CompiledPolicy } from "../../engine/compilePolicy";
+import type { EventSpec } from "../../engine/eventSpec";
+import { deadlineFor } from "../../engine/evaluate";
+import { DEFAULT_DEADLINE_MS } from "../../engine/limits";
+import { err, ok, type Result } from "../../engine/result";
 
 /**
  * The service's base URL as the settings will carry it: http(s), a host, no credentials, query or fragment, and only
@@ -32,7 +33,7 @@ export interface SettingsOptions {
   tokenEnvVar?: string;
 }
 
-const DEFAULT_EVENTS: readonly HookEventName[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
+const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
 /** Simple names only: the same set on the client (JS) and here (RE2), so the pre-filter can never drift. */
 const EXACT = /^[A-Za-z0-9_\-, |]+$/;
 
@@ -54,8 +55,7 @@ function clientMatcher(policy: CompiledPolicy | undefined, spec: EventSpec): str
 }
 
 /**
- * FileChanged's matcher is also the client's watch list: it is split on `|` into file names to watch (contract
- * §1.4 #24), so the policy's own matchers must reach the client or nothing is ever watched. When a group has no
+ * FileChanged's matcher is also the client's watch list: it is split on `|` into file names to watch, so the policy's own matchers must reach the client or nothing is ever watched. When a group has no
  * matcher the policy relies on `watchPaths` from SessionStart/CwdChanged, and the client gets none either.
  */
 function watchList(matchers: (string | undefined)[]): string | undefined {
@@ -68,19 +68,19 @@ function watchList(matchers: (string | undefined)[]): string | undefined {
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
- * The Claude Code `hooks` settings block for a team (hookgate spec §6): an `http` hook per event the policy uses,
+ * The Claude Code `hooks` settings block for a team: an `http` hook per event the policy uses,
  * a `command` bridge (curl) for SessionStart and Setup, which the client never sends over HTTP.
  */
-export function buildSettings(options: SettingsOptions): { hooks: Record<string, unknown[]> } {
+export function buildSettings(events: EventTable, options: SettingsOptions): { hooks: Record<string, unknown[]> } {
   const base = options.url.replace(/\/+$/, "");
   const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
   const policy = options.policy;
-  const used = policy ? (Object.keys(policy.events) as HookEventName[]) : DEFAULT_EVENTS;
+  const used: readonly string[] = policy ? Object.keys(policy.events) : DEFAULT_EVENTS;
   const hooks: Record<string, unknown[]> = {};
-  for (const spec of EVENT_TABLE) {
+  for (const spec of events.list) {
     if (!used.includes(spec.name)) continue;
     const url = `${base}/v1/hooks/${options.team}/${spec.route}`;
-    const deadlineMs = policy ? deadlineFor(policy, spec) : 8000;
+    const deadlineMs = policy ? deadlineFor(policy, spec) : DEFAULT_DEADLINE_MS;
     // Just above the server's deadline, so the client never gives up on an answer that is on its way.
     const timeout = Math.ceil(deadlineMs / 1000) + 2;
     let handler: Record<string, unknown>;

@@ -1,0 +1,243 @@
+import { compilePolicy, type CompiledPolicy, type CompileOptions, type Problem } from "../engine/compilePolicy";
+import { stopLoop, type EventSpec } from "../engine/eventSpec";
+import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evaluate";
+import { maskForExport } from "../engine/mask";
+import { failureAnswer } from "../engine/respond";
+import { err, ok, type Result } from "../engine/result";
+import { errorText, log } from "../log";
+import type { DecisionLog, DecisionRecord, DedupStore, PolicyStore, SessionState } from "../services";
+import { DEFAULT_CACHE_TTL_MS, loadPolicy, type LoadedPolicy } from "./policyCache";
+import type { ClientProfile } from "./profile";
+
+/**
+ * The decision, with no HTTP in it: the hook route, the admin API's evaluate and `hookgate eval` all ask the Gate.
+ * Built once per composition root (the Worker, the CLI, the benchmarks) from a client profile and the effects it
+ * may use; what it does not have (the CLI has no stores) it is never asked for.
+ */
+export interface GateDeps {
+  policies?: PolicyStore;
+  state?: SessionState;
+  decisions?: DecisionLog;
+  dedup?: DedupStore;
+  /** Judges and forwards for a policy's slow handlers. */
+  effects?: (policy: CompiledPolicy) => Pick<EvaluationDeps, "judge" | "forward">;
+  now?: () => number;
+  /** How long a team's policy pointer is trusted before it is read again. */
+  policyCacheTtlMs?: number;
+  /** The Worker secrets declared for forwarding (FORWARD_SECRETS): what a policy's `http` handlers may send. */
+  forwardSecrets?: readonly string[];
+}
+
+export interface DecideRequest {
+  team: string;
+  event: EventSpec;
+  /** The hook input as it came (it is validated against the event here). */
+  input: Record<string, unknown>;
+  /** The body text the input was parsed from, for the redelivery (dedup) key. */
+  rawBody?: string;
+  /** Decide by this policy instead of the team's current one (a draft being tried). */
+  policy?: CompiledPolicy;
+  /** Write no state: `once` answers "not yet fired", no dedup, no decision record (the evaluate endpoints). */
+  dryRun?: boolean;
+  /** Say why every handler did or did not apply (the trace); the live path leaves it out. */
+  explain?: boolean;
+  /** The team's token could not be checked (its store is down): answer the failure verdict, evaluating nothing. */
+  authUnavailable?: boolean;
+}
+
+export interface Decision {
+  answer: Record<string, unknown>;
+  decisionId: string;
+  /** The policy revision decided by: a number, "none" (the team has none) or "unavailable" (it could not be read). */
+  revision: number | "none" | "unavailable";
+  /** Answered from the first delivery of the same request. */
+  dedup: boolean;
+  evaluation: Evaluation | undefined;
+  /** Work left after the answer (the decision record, the dedup entry): the caller keeps it alive (waitUntil). */
+  after: Promise<void>;
+}
+
+/** Why the Gate could not decide: a request it cannot read. Everything else is decided (failing closed if need be). */
+export interface GateRefusal {
+  code: "invalid_input" | "unknown_event" | "event_mismatch";
+  message: string;
+  problems?: Problem[];
+}
+
+interface Outcome {
+  answer: Record<string, unknown>;
+  evaluation?: Evaluation;
+  error?: string;
+  dedup?: boolean;
+  verdict?: string;
+}
+
+export class Gate {
+  constructor(
+    readonly profile: ClientProfile,
+    private readonly deps: GateDeps = {},
+  ) {}
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  /** Compile a policy for this client (and, when given, this deployment's forwardable secrets). */
+  compile(document: unknown, options: Omit<CompileOptions, "client" | "forwardSecrets"> = {}): Result<CompiledPolicy, Problem[]> {
+    return compilePolicy(document, {
+      ...options,
+      client: this.profile,
+      ...(this.deps.forwardSecrets !== undefined ? { forwardSecrets: this.deps.forwardSecrets } : {}),
+    });
+  }
+
+  /**
+   * The event a request is for: the one its route names, which the input must name too, or (no route) the one the
+   * input names.
+   */
+  eventOf(named: unknown, route?: EventSpec): Result<EventSpec, GateRefusal> {
+    const name = typeof named === "string" ? named : undefined;
+    const quoted = (s: string) => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s);
+    if (route === undefined) {
+      const spec = name !== undefined ? this.profile.events.byName(name) : undefined;
+      if (spec) return ok(spec);
+      return err({ code: "unknown_event", message: name !== undefined ? `unknown hook_event_name ${quoted(name)}` : "hook_event_name is missing" });
+    }
+    if (name === route.name) return ok(route);
+    const other = name !== undefined ? this.profile.events.byName(name) : undefined;
+    return err({
+      code: "event_mismatch",
+      message: `this route is for ${route.name} but the input's hook_event_name is ${name !== undefined ? quoted(name) : "missing"}`,
+      problems: [{ path: "hook_event_name", message: other ? `send ${other.name} to its own route (${other.route})` : `must be "${route.name}"` }],
+    });
+  }
+
+  async decide(request: DecideRequest): Promise<Result<Decision, GateRefusal>> {
+    const started = performance.now();
+    const { team, event: spec } = request;
+    const parsed = spec.input.safeParse(request.input);
+    if (!parsed.success)
+      return err({
+        code: "invalid_input",
+        message: `the ${spec.name} input is not valid`,
+        problems: parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(input)", message: i.message })),
+      });
+    const input = parsed.data;
+    const decisionId = crypto.randomUUID();
+    // A stop already continuing because of a block: hookgate's own failures let it through (no loop).
+    const looping = stopLoop(spec, input);
+    const failed = (given: "open" | "closed", why: string, error: string): Outcome => {
+      const { answer, verdict } = failureAnswer(spec, looping ? "open" : given, why);
+      return { answer, error, ...(verdict ? { verdict } : {}) };
+    };
+
+    if (request.authUnavailable) {
+      const o = failed("closed", "the token check is unavailable", "token check unavailable");
+      return ok({ answer: o.answer, decisionId, revision: "unavailable", dedup: false, evaluation: undefined, after: Promise.resolve() });
+    }
+
+    // A policy that cannot be read (storage error, a corrupt record) fails closed like one that no longer compiles:
+    // an error status would make the client go ahead.
+    let loaded: LoadedPolicy;
+    let loadFailed = false;
+    if (request.policy) loaded = { kind: "ok", record: { team, revision: 0, publishedAt: "", document: request.policy.document, digest: "" }, compiled: request.policy };
+    else {
+      try {
+        if (!this.deps.policies) throw new Error("no policy store");
+        loaded = await loadPolicy(this.deps.policies, this.profile, team, this.now(), this.deps.policyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
+      } catch (e) {
+        log("error", { msg: "policy load failed", team, error: errorText(e) });
+        loaded = { kind: "none" };
+        loadFailed = true;
+      }
+    }
+    const revision: Decision["revision"] = loadFailed ? "unavailable" : loaded.kind === "none" ? "none" : loaded.record.revision;
+    const live = !request.dryRun;
+    const remembering: Promise<void>[] = [];
+
+    const run = async (): Promise<Outcome> => {
+      if (loadFailed) return failed("closed", "the policy could not be loaded", "policy could not be loaded");
+      if (loaded.kind === "none") return { answer: {} };
+      if (loaded.kind === "broken") return failed("closed", `revision ${loaded.record.revision} no longer compiles`, "policy does not compile");
+      const policy = loaded.compiled;
+      // A redelivered request whose evaluation has a cost or side effect gets the answer it already got.
+      const dedup = live && policy.events[spec.name]?.stateful ? this.deps.dedup : undefined;
+      const dedupKey = dedup ? await dedup.key(team, loaded.record.revision, spec.name, input, request.rawBody ?? JSON.stringify(request.input)) : undefined;
+      if (dedup && dedupKey) {
+        const previous = await dedup.find(dedupKey).catch(() => null);
+        if (previous) return { answer: previous.answer, dedup: true, ...(previous.verdict ? { verdict: previous.verdict } : {}) };
+      }
+      try {
+        const sessionId = typeof input.session_id === "string" ? input.session_id : "";
+        const state = this.deps.state;
+        const evaluation = await evaluate(
+          policy,
+          spec,
+          input,
+          {
+            ...(this.deps.effects?.(policy) ?? {}),
+            // Without state (dry runs), a `once` handler is answered "not yet fired".
+            claimOnce: live && state ? (handlerId) => state.claimOnce(team, sessionId, handlerId) : async () => true,
+          },
+          { explain: request.explain ?? false },
+        );
+        // Failures are not remembered: a redelivery after a judge timed out deserves a fresh try.
+        if (dedup && dedupKey && evaluation.errors.length === 0) {
+          const verdict = evaluation.aggregate.verdict;
+          remembering.push(dedup.remember(dedupKey, { answer: evaluation.answer, ...(verdict ? { verdict } : {}) }).catch(() => {}));
+        }
+        return { answer: evaluation.answer, evaluation };
+      } catch (e) {
+        log("error", { msg: "evaluation failed", event: spec.name, error: errorText(e) });
+        return failed(policy.failMode, "an internal error", "internal error");
+      }
+    };
+
+    const record = async (outcome: Outcome) => {
+      await Promise.all(remembering);
+      if (!live || !this.deps.decisions) return;
+      const entry = decisionRecord(decisionId, team, spec, input, loaded, outcome, performance.now() - started);
+      await this.deps.decisions.record(entry).catch(() => {});
+    };
+
+    if (spec.acknowledgeFirst) {
+      // SessionEnd: the client gives all its SessionEnd hooks 1.5 s together; answer now, work after.
+      return ok({ answer: {}, decisionId, revision, dedup: false, evaluation: undefined, after: run().then(record) });
+    }
+    const outcome = await run();
+    return ok({ answer: outcome.answer, decisionId, revision, dedup: outcome.dedup ?? false, evaluation: outcome.evaluation, after: record(outcome) });
+  }
+}
+
+/** The decision log's record of one decision: the input capped and masked, never as it came. */
+function decisionRecord(
+  decisionId: string,
+  team: string,
+  spec: EventSpec,
+  input: Record<string, unknown>,
+  loaded: LoadedPolicy,
+  result: Outcome,
+  latencyMs: number,
+): DecisionRecord {
+  const ev = result.evaluation;
+  const maskFields = loaded.kind === "ok" ? (loaded.compiled.document.maskFields ?? []) : [];
+  const record: DecisionRecord = {
+    decisionId,
+    time: new Date().toISOString(),
+    team,
+    event: spec.name,
+    fired: ev?.fired ?? [],
+    dryRun: (ev?.dryRun ?? []).map((o) => ({ id: o.id, ...(o.verdict ? { verdict: o.verdict } : {}) })),
+    revision: loaded.kind === "none" ? null : loaded.record.revision,
+    latencyMs,
+    dedup: result.dedup ?? false,
+    errors: [...(ev?.errors ?? []), ...(result.error ? [result.error] : [])],
+    // Capped and masked here; the log caps every field again (RECORD_LIMITS) before it buffers the record.
+    input: maskForExport(input, maskFields),
+  };
+  if (typeof input.session_id === "string") record.sessionId = input.session_id;
+  if (typeof input.tool_name === "string") record.tool = input.tool_name;
+  const verdict = ev?.aggregate.verdict ?? result.verdict;
+  if (verdict) record.verdict = verdict;
+  return record;
+}

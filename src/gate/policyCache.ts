@@ -1,0 +1,58 @@
+import type { ClientModel } from "../engine/client";
+import { compilePolicy, ENGINE_VERSION, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
+import type { PolicyRecord, PolicyStore } from "../services";
+
+/**
+ * The isolate's policies. Module scope on purpose: the cache outlives a request and is shared by every request
+ * this isolate serves, so the steady state reads no KV on the hot path. A team's pointer is re-read after `ttlMs`;
+ * a publish or rollback made through this isolate clears it at once (forgetPolicy). Compiled policies are kept by
+ * team, revision and digest, so re-reading an unchanged pointer never recompiles.
+ */
+export type LoadedPolicy =
+  | { kind: "none" }
+  | { kind: "ok"; record: PolicyRecord; compiled: CompiledPolicy }
+  | { kind: "broken"; record: PolicyRecord; problems: Problem[] };
+
+export const DEFAULT_CACHE_TTL_MS = 5_000;
+
+const pointers = new Map<string, { value: LoadedPolicy; fetchedAt: number }>();
+const compiledByDigest = new Map<string, LoadedPolicy>();
+/**
+ * Bounds: every team a busy isolate serves keeps its pointer, but compiled policies are large, so only the most
+ * recently used are kept (a team evicted here is recompiled on its next request, from the record it already has).
+ */
+const MAX_POINTERS = 10_000;
+const MAX_COMPILED = 256;
+
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
+  map.delete(key);
+  if (map.size >= max) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
+export function compileRecord(record: PolicyRecord, client: ClientModel): LoadedPolicy {
+  const key = `${client.name}:${record.team}:${record.revision}:${record.digest}`;
+  const hit = compiledByDigest.get(key);
+  if (hit) {
+    remember(compiledByDigest, key, hit, MAX_COMPILED);
+    return hit;
+  }
+  // Validated by this engine version at publish: patterns may compile on first use (cold start stays cheap).
+  const result = compilePolicy(record.document, { client, lazyPatterns: record.engine === ENGINE_VERSION });
+  const loaded: LoadedPolicy = result.ok ? { kind: "ok", record, compiled: result.value } : { kind: "broken", record, problems: result.error };
+  remember(compiledByDigest, key, loaded, MAX_COMPILED);
+  return loaded;
+}
+
+export async function loadPolicy(store: PolicyStore, client: ClientModel, team: string, now: number, ttlMs: number): Promise<LoadedPolicy> {
+  const hit = pointers.get(team);
+  if (hit && now - hit.fetchedAt < ttlMs) return hit.value;
+  const record = await store.current(team);
+  const value: LoadedPolicy = record ? compileRecord(record, client) : { kind: "none" };
+  remember(pointers, team, { value, fetchedAt: now }, MAX_POINTERS);
+  return value;
+}
+
+export function forgetPolicy(team: string) {
+  pointers.delete(team);
+}
