@@ -74,4 +74,11 @@ export interface EventSpec {
   httpDelivered: boolean;
   /** The exact answer schema the client accepts (Appendix C): used to check every answer before it leaves. */
   output: z.ZodType;
+  /**
+   * A block keeps the agent working instead of stopping it (Stop, SubagentStop): the `stop_hook_active` loop guard
+   * and a judge's `impossible` answer apply. Absent means false.
+   */
+  stopLike?: boolean;
+  /** One line on what the event is for (the docs table's row). */
+  summary?: string;
 }
