@@ -4,7 +4,7 @@
  * baseline measured in the same run (parsing and re-serialising the same hook input: the least any server does).
  */
 import starter from "../policies/default.json";
-import { eventByName } from "../handlers";
+import { eventByName } from "../src/clients/claude-code/events";
 import { compilePolicy, type CompiledPolicy } from "../src/engine/compilePolicy";
 import { evaluate } from "../src/engine/evaluate";
 import { readFileSync } from "node:fs";

@@ -1,16 +1,5 @@
 import type { z } from "zod";
 
-/** The 34 lifecycle events Claude Code 2.1.332 knows (contract §1.3 plus Appendix C). */
-export const HOOK_EVENTS = [
-  "SessionStart", "Setup", "InstructionsLoaded", "UserPromptSubmit", "UserPromptExpansion", "MessageDisplay",
-  "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "PermissionDenied",
-  "Notification", "SubagentStart", "SubagentStop", "TaskCreated", "TaskCompleted", "Stop", "StopFailure",
-  "TeammateIdle", "ConfigChange", "CwdChanged", "DirectoryAdded", "FileChanged", "WorktreeCreate", "WorktreeRemove",
-  "PreCompact", "PostCompact", "SessionEnd", "Elicitation", "ElicitationResult",
-  "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand",
-] as const;
-export type HookEventName = (typeof HOOK_EVENTS)[number];
-
 /**
  * A verdict a handler may contribute. Which ones an event can express is part of its spec:
  * permission events take allow/deny/ask(/defer); blocking events take block.
@@ -32,11 +21,12 @@ export type AnswerKind =
 export type TopLevelField = "systemMessage" | "continue" | "terminalSequence";
 
 /**
- * Everything hookgate knows about one event. Each file in handlers/ exports one of these;
+ * Everything hookgate knows about one event. A client profile declares one per event (defineEvent, e.g. src/clients/claude-code/events.ts);
  * the engine (compiler, evaluator, response builder) is driven by this data alone.
  */
 export interface EventSpec {
-  name: HookEventName;
+  /** The event's name as the client sends it in `hook_event_name`. */
+  name: string;
   /** kebab-case route segment: /v1/hooks/:team/<route> */
   route: string;
   /** The event's input: documented fields typed, unknown fields accepted (.loose()). */
@@ -76,9 +66,11 @@ export interface EventSpec {
   output: z.ZodType;
   /**
    * A stop of the agent (Stop, SubagentStop): `stop_hook_active` true means it is already continuing because a
-   * stop hook blocked, and a judge may answer that what it asks is impossible.
+   * stop hook blocked, and a judge may answer that what it asks is impossible. Absent means false.
    */
   stopLike?: boolean;
+  /** One line on what the event is for (the docs table's row). */
+  summary?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HookEventName, TopLevelField, Verdict } from "./eventSpec";
+import type { TopLevelField, Verdict } from "./eventSpec";
 import { jsonObject } from "./hookInput";
 
 /*
@@ -120,7 +120,7 @@ export type AnswerTopLevel = TopLevelField | "block";
  * those named in `required` (WorktreeCreate `worktreePath`). Events that take nothing answer `{}` only.
  */
 export function answerSchema(
-  eventName: HookEventName,
+  eventName: string,
   hookSpecificFields: Record<string, z.ZodType> | null,
   topLevelAllowed: readonly AnswerTopLevel[],
   required: readonly string[] = [],

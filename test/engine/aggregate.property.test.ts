@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EVENT_TABLE, eventByName } from "../../handlers";
+import { CLAUDE_CODE_EVENTS as EVENT_TABLE, eventByName } from "../../src/clients/claude-code/events";
 import { aggregate, mergePatch } from "../../src/engine/aggregate";
 import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
-import type { EventSpec, HookEventName, Verdict } from "../../src/engine/eventSpec";
+import type { EventSpec, Verdict } from "../../src/engine/eventSpec";
+import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
 import type { HandlerOutcome } from "../../src/engine/outcome";
 import { respond } from "../../src/engine/respond";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventByName } from "../../handlers";
+import { eventByName } from "../../src/clients/claude-code/events";
 import { compilePolicy, type CompiledPolicy, type Problem } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import { claudeCode } from "../../src/clients/claude-code";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eventByName } from "../../handlers";
+import { eventByName } from "../../src/clients/claude-code/events";
 import { compilePolicy, type CompiledPolicy, type CompiledPromptHandler } from "../../src/engine/compilePolicy";
-import type { HookEventName } from "../../src/engine/eventSpec";
+import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
 import { claudeCode } from "../../src/clients/claude-code";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CLAUDE_CODE_TOOLS } from "../../src/clients/claude-code/tools";
-import { eventByName } from "../../handlers";
+import { eventByName } from "../../src/clients/claude-code/events";
 import { compilePolicy, type Problem } from "../../src/engine/compilePolicy";
-import type { HookEventName } from "../../src/engine/eventSpec";
+import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate } from "../../src/engine/evaluate";
 import { compileMatcher } from "../../src/engine/matcher";
 import { claudeCode } from "../../src/clients/claude-code";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_TABLE, eventByName, eventByRoute } from "../../handlers";
-import { HOOK_EVENTS, type EventSpec, type HookEventName } from "../../src/engine/eventSpec";
-import { PAYLOADS } from "../fixtures/payloads";
+import { CLAUDE_CODE_EVENTS as EVENT_TABLE, eventByName, claudeCodeEvents } from "../../src/clients/claude-code/events";
+import { type EventSpec } from "../../src/engine/eventSpec";
+import { HOOK_EVENTS, type HookEventName } from "../../src/clients/claude-code/events";
+import { PAYLOADS, payloadOf } from "../fixtures/payloads";
 
 const kebab = (name: string) => name.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase();
 const spec = (name: HookEventName): EventSpec => eventByName(name);
@@ -27,12 +28,12 @@ describe("the event table", () => {
   it("looks events up by name and by route", () => {
     for (const s of EVENT_TABLE) {
       expect(eventByName(s.name)).toBe(s);
-      expect(eventByRoute(s.route)).toBe(s);
+      expect(claudeCodeEvents.byRoute(s.route)).toBe(s);
     }
     expect(eventByName("preToolUse")).toBeUndefined();
     expect(eventByName("__proto__")).toBeUndefined();
-    expect(eventByRoute("PreToolUse")).toBeUndefined();
-    expect(eventByRoute("constructor")).toBeUndefined();
+    expect(claudeCodeEvents.byRoute("PreToolUse")).toBeUndefined();
+    expect(claudeCodeEvents.byRoute("constructor")).toBeUndefined();
   });
 
   it("marks tool events, the no-matcher events and the narrow matchers", () => {
@@ -63,7 +64,7 @@ describe("the event table", () => {
     };
     for (const s of EVENT_TABLE) {
       if (s.matcher === null) continue;
-      expect(s.matcher.query(PAYLOADS[s.name]), s.name).toBe(expected[s.name]);
+      expect(s.matcher.query(payloadOf(s.name)), s.name).toBe(expected[s.name]);
       expect(s.matcher.query({}), s.name).toBeUndefined();
     }
     const fileChanged = spec("FileChanged").matcher!;
@@ -105,16 +106,16 @@ describe("the event table", () => {
 describe("input schemas", () => {
   it.each(HOOK_EVENTS.map((n) => [n]))("%s parses its payload and keeps unknown fields", (name) => {
     const s = spec(name);
-    const parsed = s.input.safeParse(PAYLOADS[name]);
+    const parsed = s.input.safeParse(payloadOf(name));
     expect(parsed.error?.issues ?? []).toEqual([]);
-    const extra = s.input.parse({ ...PAYLOADS[name], brand_new_field: { nested: [1, 2] }, duration_ms: 3 });
+    const extra = s.input.parse({ ...payloadOf(name), brand_new_field: { nested: [1, 2] }, duration_ms: 3 });
     expect(extra.brand_new_field).toEqual({ nested: [1, 2] });
   });
 
   it.each(HOOK_EVENTS.map((n) => [n]))("%s rejects a body without the common fields", (name) => {
-    const { session_id: _drop, ...rest } = PAYLOADS[name];
+    const { session_id: _drop, ...rest } = payloadOf(name);
     expect(spec(name).input.safeParse(rest).success).toBe(false);
-    expect(spec(name).input.safeParse({ ...PAYLOADS[name], cwd: 7 }).success).toBe(false);
+    expect(spec(name).input.safeParse({ ...payloadOf(name), cwd: 7 }).success).toBe(false);
   });
 
   it("is lenient where the contract says values vary", () => {

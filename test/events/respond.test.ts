@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { EVENT_TABLE, eventByName } from "../../handlers";
-import type { EventSpec, HookEventName, Verdict } from "../../src/engine/eventSpec";
+import { CLAUDE_CODE_EVENTS as EVENT_TABLE, eventByName } from "../../src/clients/claude-code/events";
+import type { EventSpec, Verdict } from "../../src/engine/eventSpec";
+import type { HookEventName } from "../../src/clients/claude-code/events";
 import { TRUNCATION_MARKER } from "../../src/engine/hookOutput";
 import type { Aggregate } from "../../src/engine/outcome";
 import { DEFAULT_BLOCK_REASON, respond } from "../../src/engine/respond";

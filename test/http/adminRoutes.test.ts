@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
-import { eventByName } from "../../handlers";
+import { eventByName } from "../../src/clients/claude-code/events";
 import { sha256Hex } from "../../src/crypto";
 import { createApp } from "../../src/http/app";
 import { drainDecisionLogs, servicesFor } from "../../src/index";

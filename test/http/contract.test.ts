@@ -1,9 +1,10 @@
 // One contract, every event route (hookgate spec §2; contract §1.2, §2.5, Appendix C): a policy with a handler on
 // every event that can take one, gated on a marker field, then the same checks against each of the 34 routes.
 import { beforeAll, describe, expect, it } from "vitest";
-import { EVENT_TABLE } from "../../handlers";
-import type { EventSpec, HookEventName } from "../../src/engine/eventSpec";
-import { PAYLOADS } from "../fixtures/payloads";
+import { CLAUDE_CODE_EVENTS as EVENT_TABLE } from "../../src/clients/claude-code/events";
+import type { EventSpec } from "../../src/engine/eventSpec";
+import type { HookEventName } from "../../src/clients/claude-code/events";
+import { PAYLOADS, payloadOf } from "../fixtures/payloads";
 import {
   expectAnswer,
   expectError,
@@ -17,7 +18,7 @@ import {
 } from "../support/worker";
 
 const MARKER = "x_contract_marker";
-const marked = (spec: EventSpec) => ({ ...PAYLOADS[spec.name], [MARKER]: "fire" });
+const marked = (spec: EventSpec) => ({ ...payloadOf(spec.name), [MARKER]: "fire" });
 const OSC = "\u001b]9;hookgate\u0007";
 
 /** A value for each event-specific output field, valid for its schema. */
@@ -39,7 +40,7 @@ const SAMPLE: Record<string, unknown> = {
   content: { environment: "staging" },
 };
 /** Which output field each event's rule sets (the first it takes, unless a better one is named here). */
-const PREFERRED: Partial<Record<HookEventName, string>> = {
+const PREFERRED: Partial<Record<string, string>> = {
   SessionStart: "sessionTitle",
   UserPromptSubmit: "sessionTitle",
   PermissionRequest: "interrupt", // rides with deny inside hookSpecificOutput.decision
@@ -94,7 +95,7 @@ function contractPolicy() {
 
 /** The answer respond() must build for the marked payload (contract §1.4, Appendix C). */
 function expectedAnswer(spec: EventSpec): Record<string, unknown> {
-  const plan = PLANS.get(spec.name);
+  const plan = PLANS.get(spec.name as HookEventName);
   if (!plan || spec.acknowledgeFirst) return {};
   const answer: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
@@ -134,7 +135,7 @@ describe.each(EVENT_TABLE.map((s) => [s.name, s] as const))("%s", (_name, spec) 
   };
 
   it("answers the realistic payload with a valid 2xx, and `{}` when no handler fires", async () => {
-    const res = await hook(team, spec.route, PAYLOADS[spec.name], token);
+    const res = await hook(team, spec.route, payloadOf(spec.name), token);
     expect(res.status).toBeGreaterThanOrEqual(200);
     expect(res.status).toBeLessThan(300);
     const body = await expectAnswer(res, res.status);
@@ -161,7 +162,7 @@ describe.each(EVENT_TABLE.map((s) => [s.name, s] as const))("%s", (_name, spec) 
   });
 
   it("gives the same answer on the generic route", async () => {
-    for (const payload of [PAYLOADS[spec.name], marked(spec)]) {
+    for (const payload of [payloadOf(spec.name), marked(spec)]) {
       const viaEvent = await hook(team, spec.route, payload, token);
       const viaGeneric = await hook(team, undefined, payload, token);
       expect(viaGeneric.status).toBe(viaEvent.status);
@@ -179,7 +180,7 @@ describe.each(EVENT_TABLE.map((s) => [s.name, s] as const))("%s", (_name, spec) 
   });
 
   it("400s wrong types on the common fields", async () => {
-    const e = await expectError(await hook(team, spec.route, { ...PAYLOADS[spec.name], session_id: 5, cwd: [] }, token), 400, "invalid_input");
+    const e = await expectError(await hook(team, spec.route, { ...payloadOf(spec.name), session_id: 5, cwd: [] }, token), 400, "invalid_input");
     expect(e.error.problems?.map((p) => p.path).sort()).toEqual(["cwd", "session_id"]);
   });
 

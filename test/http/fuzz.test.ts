@@ -3,9 +3,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
-import { EVENT_TABLE, eventByName } from "../../handlers";
+import { CLAUDE_CODE_EVENTS as EVENT_TABLE, eventByName } from "../../src/clients/claude-code/events";
 import type { EventSpec } from "../../src/engine/eventSpec";
-import { PAYLOADS } from "../fixtures/payloads";
+import { PAYLOADS, payloadOf } from "../fixtures/payloads";
 import { envelopeSchema, hook, mintToken, publish, uniqueTeam } from "../support/worker";
 
 const RUNS_PER_ROUTE = 30;
@@ -91,13 +91,13 @@ const randomJson: fc.Arbitrary<Body> = fc.oneof(
 
 /** The event's realistic payload with some fields replaced by anything at all (the event name kept). */
 const wrongTypes = (spec: EventSpec): fc.Arbitrary<Body> => {
-  const keys = [...new Set([...Object.keys(PAYLOADS[spec.name]), "session_id", "cwd", "transcript_path", "tool_input", "prompt_id", "effort"])].filter(
+  const keys = [...new Set([...Object.keys(payloadOf(spec.name)), "session_id", "cwd", "transcript_path", "tool_input", "prompt_id", "effort"])].filter(
     (k) => k !== "hook_event_name",
   );
   return fc
     .tuple(fc.subarray(keys, { minLength: 1 }), fc.array(fc.anything({ maxDepth: 3, maxKeys: 5 }), { minLength: keys.length, maxLength: keys.length }))
     .map(([picked, values]) => {
-      const o: Record<string, unknown> = { ...PAYLOADS[spec.name] };
+      const o: Record<string, unknown> = { ...payloadOf(spec.name) };
       picked.forEach((k, i) => (o[k] = values[i]));
       return { text: JSON.stringify(o), event: spec.name };
     });
@@ -105,7 +105,7 @@ const wrongTypes = (spec: EventSpec): fc.Arbitrary<Body> => {
 
 /** The right shape with random strings (any code point, lone surrogates included) in every string field. */
 const randomStrings = (spec: EventSpec): fc.Arbitrary<Body> => {
-  const payload = PAYLOADS[spec.name];
+  const payload = payloadOf(spec.name);
   const stringKeys = Object.keys(payload).filter((k) => typeof payload[k] === "string" && k !== "hook_event_name");
   return fc
     .tuple(
@@ -122,7 +122,7 @@ const randomStrings = (spec: EventSpec): fc.Arbitrary<Body> => {
 
 /** A 100 KB string in one of the event's string fields, or in an unknown field, or as the event name. */
 const hugeStrings = (spec: EventSpec): fc.Arbitrary<Body> => {
-  const payload = PAYLOADS[spec.name];
+  const payload = payloadOf(spec.name);
   const fields = [...Object.keys(payload).filter((k) => typeof payload[k] === "string"), "unknown_field", "tool_input.command"];
   return fc.tuple(fc.constantFrom(...fields), fc.constantFrom("x", "é", "rm -rf / ; ", "AKIAIOSFODNN7EXAMPLE ", "\u0000", "\ud83d\ude00")).map(
     ([field, unit]) => {
@@ -141,7 +141,7 @@ const deepNesting = (spec: EventSpec): fc.Arbitrary<Body> =>
     const close = open === "[" ? "]" : "}";
     const deep = open.repeat(DEPTH) + (closed ? (open === "[" ? "" : "0") + close.repeat(DEPTH) : "");
     if (where === "alone") return { text: deep };
-    const head = JSON.stringify(PAYLOADS[spec.name]).slice(0, -1);
+    const head = JSON.stringify(payloadOf(spec.name)).slice(0, -1);
     const key = where === "tool_input" ? "tool_input" : "deep";
     const text = `${head},"${key}":${deep}}`;
     return { text, event: spec.name };

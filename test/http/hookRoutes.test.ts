@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
-import { eventByName } from "../../handlers";
+import { eventByName } from "../../src/clients/claude-code/events";
 import { policyKeys } from "../../src/stores/policyKeys";
 import { PAYLOADS } from "../fixtures/payloads";
 import {

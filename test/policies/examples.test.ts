@@ -1,6 +1,6 @@
 // The example policies in policies/examples compile and do what their description says.
 import { describe, expect, it } from "vitest";
-import { eventByName } from "../../handlers";
+import { eventByName } from "../../src/clients/claude-code/events";
 import { compilePolicy } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import runTestsBeforeStop from "../../policies/examples/run-tests-before-stop.json";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { eventByName } from "../../handlers";
+import { eventByName } from "../../src/clients/claude-code/events";
 import { compilePolicy } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import starterDocument from "../../policies/default.json";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventByName } from "../../handlers";
+import { eventByName } from "../../src/clients/claude-code/events";
 import starter from "../../policies/default.json";
 import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";

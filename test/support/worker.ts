@@ -6,7 +6,7 @@ import type { DecisionRecord } from "../../src/services";
 import { createExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import { z } from "zod";
-import type { HookEventName } from "../../src/engine/eventSpec";
+import type { HookEventName } from "../../src/clients/claude-code/events";
 import worker from "../../src/index";
 
 export const BASE = "http://hookgate.test";

@@ -1,6 +1,6 @@
 // hookgate's side of the comparison: each rule as a one-handler deny policy, evaluated on the hook inputs the real
 // client produced; each matcher through compileMatcher. Every pair is classified against what the client did.
-import { eventByName } from "../../../handlers";
+import { eventByName } from "../../../src/clients/claude-code/events";
 import { CLAUDE_CODE_TOOLS } from "../../../src/clients/claude-code/tools";
 import { compilePolicy } from "../../../src/engine/compilePolicy";
 import { evaluate } from "../../../src/engine/evaluate";
