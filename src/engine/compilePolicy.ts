@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { ClientModel } from "./client";
-import { defaultJudgeVerdict, failVerdict, type EventSpec, type Verdict } from "./eventSpec";
+import type { EventSpec, Verdict } from "./eventSpec";
 import { compileEffectCondition, type CompiledEffectCondition } from "./effectCondition";
-import { forwardProblem } from "./forwardSecrets";
+import { HANDLER_KINDS, type KindContext } from "./handlerKinds";
 import { compileRegex, type LinearRegex } from "./linearPattern";
 import { compileMatcher, type CompiledMatcher } from "./matcher";
 import { compileRule, effectTools, type CompiledRule } from "./permissionRule";
@@ -316,14 +316,15 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
         const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems, options);
         if (compiled) {
           handlers.push(compiled);
-          if (compiled.type !== "rule") hasSlowHandlers = true;
-          if (compiled.once) stateful = true;
+          const kind = HANDLER_KINDS[compiled.type];
+          if (kind.slow) hasSlowHandlers = true;
+          if (compiled.once || kind.stateful) stateful = true;
         }
         handlerCount++;
       });
       compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
     });
-    events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful: stateful || hasSlowHandlers };
+    events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful };
   }
 
   if (problems.length > 0 || publishable === undefined) return err(problems);
@@ -423,82 +424,28 @@ function compileHandler(
     dryRun: h.mode === "dry-run",
   };
 
-  if (h.type === "rule") {
-    checkVerdict("decision", h.decision);
-    if (h.reason !== undefined && h.decision === undefined)
-      problem("reason", "a reason without a decision is never shown; set `decision` or use `additionalContext`");
-    if (h.reason !== undefined && h.decision !== undefined && !spec.reason) problem("reason", `${ev} does not show a reason`);
-    if (h.additionalContext !== undefined && !spec.additionalContext)
-      problem("additionalContext", `${ev} does not take additionalContext`);
-    if (h.systemMessage !== undefined && !spec.topLevel.includes("systemMessage"))
-      problem("systemMessage", `${ev} discards systemMessage`);
-    if ((h.continue === false || h.stopReason !== undefined) && !spec.topLevel.includes("continue"))
-      problem(h.continue === false ? "continue" : "stopReason", `${ev} ignores continue:false`);
-    if (h.stopReason !== undefined && h.continue !== false) problem("stopReason", "stopReason only goes with continue: false");
-    if (h.updatedInput !== undefined) {
-      if (!spec.updatedInput) problem("updatedInput", `${ev} cannot rewrite its input`);
-      else if (h.decision === "deny" || h.decision === "defer")
-        problem("updatedInput", `updatedInput is never applied with "${h.decision}"`);
-    }
-    for (const [key, value] of Object.entries(h.output ?? {})) {
-      if (key === "terminalSequence" && spec.topLevel.includes("terminalSequence")) {
-        if (typeof value !== "string") problem(`output.${key}`, "must be a string");
-        continue;
-      }
-      const schema = spec.outputFields[key];
-      if (!schema) {
-        const known = [...Object.keys(spec.outputFields), ...(spec.topLevel.includes("terminalSequence") ? ["terminalSequence"] : [])];
-        problem(`output.${key}`, `${ev} has no output field "${key}"${known.length ? `; it takes ${known.join(", ")}` : ""}`);
-        continue;
-      }
-      const r = schema.safeParse(value);
-      if (!r.success) problem(`output.${key}`, r.error.issues.map((i) => i.message).join("; "));
-    }
-    const contributes =
-      h.decision !== undefined ||
-      h.additionalContext !== undefined ||
-      h.systemMessage !== undefined ||
-      h.updatedInput !== undefined ||
-      h.continue === false ||
-      Object.keys(h.output ?? {}).length > 0;
-    if (!contributes) problem("", "this rule sets nothing (no decision, context, message, updatedInput, continue or output)");
-    if (problems.length > before) return undefined;
-    return handlerObject(base, {
-      type: "rule",
-      verdict: h.decision,
-      reason: h.reason,
-      additionalContext: h.additionalContext,
-      systemMessage: h.systemMessage,
-      updatedInput: h.updatedInput,
-      stop: h.continue === false,
-      stopReason: h.stopReason,
-      output: h.output,
-    });
+  const ctx: KindContext = { spec, policy, options, problem, checkVerdict };
+  const fields = compileKind(h, ctx);
+  if (problems.length > before || fields === undefined) return undefined;
+  return handlerObject(base, { type: h.type, ...fields });
+}
+
+/** The handler kind's own part (handlerKinds.ts), by its type. */
+function compileKind(h: HandlerDocument, ctx: KindContext): Omit<Specific, "type"> | undefined {
+  switch (h.type) {
+    case "rule":
+      return HANDLER_KINDS.rule.compile(h, ctx);
+    case "prompt":
+      return HANDLER_KINDS.prompt.compile(h, ctx);
+    case "http":
+      return HANDLER_KINDS.http.compile(h, ctx);
+    default:
+      return assertNever(h);
   }
+}
 
-  if (!spec.prompt && h.type === "prompt") problem("type", `${ev} does not take prompt handlers (contract §4.1)`);
-  const fallback = failVerdict(spec, policy.failMode);
-  const onError = h.onError ?? fallback;
-  checkVerdict("onError", onError);
-
-  if (h.type === "prompt") {
-    const verdict = h.decision ?? defaultJudgeVerdict(spec);
-    if (verdict === undefined) problem("decision", `${ev} has no decision a judge's "no" could become`);
-    else checkVerdict("decision", verdict);
-    if (problems.length > before || verdict === undefined) return undefined;
-    return handlerObject(base, { type: "prompt", doc: h, verdict, onError });
-  }
-
-  (h.allowedEnvVars ?? []).forEach((name, i) => {
-    const why = forwardProblem(name, options.forwardSecrets);
-    if (why !== undefined) problem(`allowedEnvVars[${i}]`, why);
-  });
-  for (const [name, value] of Object.entries(h.headers ?? {}))
-    for (const m of value.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)\}?/g))
-      if (!(h.allowedEnvVars ?? []).includes(m[1]!))
-        problem(`headers.${name}`, `$${m[1]} is not listed in allowedEnvVars, so it would be sent empty`);
-  if (problems.length > before) return undefined;
-  return handlerObject(base, { type: "http", doc: h, onError });
+function assertNever(x: never): never {
+  throw new Error(`unknown handler type ${JSON.stringify((x as { type?: unknown }).type)}`);
 }
 
 type Specific = {

@@ -1,4 +1,5 @@
 import { aggregate, strongerVerdict } from "./aggregate";
+import { kindOf, type SlowDeps } from "./handlerKinds";
 import {
   type CompiledEvent,
   type CompiledHandler,
@@ -63,23 +64,12 @@ export interface Evaluation {
   errors: string[];
 }
 
-/** A judge's answer (contract §4.2). */
-export interface JudgeAnswer {
-  ok: boolean;
-  reason?: string;
-  impossible?: boolean;
-}
+export type { JudgeAnswer } from "./outcome";
 
 /** The effects evaluation may need; each is optional so a pure, rule-only evaluation needs none. */
-export interface EvaluationDeps {
+export interface EvaluationDeps extends SlowDeps {
   /** Claim a `once` handler for this request's session; false if it already fired in the session. */
   claimOnce?: (handlerId: string) => Promise<boolean>;
-  judge?: (handler: CompiledPromptHandler, input: Record<string, unknown>, signal: AbortSignal) => Promise<JudgeAnswer>;
-  forward?: (
-    handler: CompiledHttpHandler,
-    input: Record<string, unknown>,
-    signal: AbortSignal,
-  ) => Promise<Omit<HandlerOutcome, "id" | "order">>;
 }
 
 const homeFrom = (transcriptPath: unknown): string | undefined => {
@@ -114,8 +104,6 @@ function ruleOutcome(h: CompiledRuleHandler): HandlerOutcome {
 }
 
 /** Why a judge cannot run without a model, and the settings that fix it (shown in answers and publish warnings). */
-export const NO_LLM =
-  "no LLM is configured for hookgate (set the Worker variable LLM_BASE_URL, or the secret LLM_API_KEY for Anthropic's API; LLM_PROVIDER=openai for an OpenAI-compatible endpoint)";
 
 /** The strongest verdict an event can express: once rules reach it, nothing slow can change the answer. */
 const strongest = (spec: EventSpec): Verdict | undefined =>
@@ -125,13 +113,18 @@ function failureOutcome(h: CompiledPromptHandler | CompiledHttpHandler, what: st
   return failedAs(h, what, h.onError);
 }
 
+/** A slow handler's outcome, from what its kind's run gave. */
+function slowOutcome(h: CompiledPromptHandler | CompiledHttpHandler, r: Omit<HandlerOutcome, "id" | "order"> | { failure: string }): HandlerOutcome {
+  if ("failure" in r) return failureOutcome(h, r.failure);
+  return { ...r, id: h.id, order: h.order };
+}
+
 /** A handler that failed contributes `onError` (a rule, which has none: the policy's failMode verdict). */
 function failedAs(h: CompiledHandler, what: string, onError: Verdict | "none"): HandlerOutcome {
   const o: HandlerOutcome = { id: h.id, order: h.order, error: what };
   if (onError !== "none") {
-    const kind = h.type === "prompt" ? "LLM judge" : h.type === "http" ? "forwarded hook" : "rule";
     o.verdict = onError;
-    o.reason = `hookgate: the policy's ${kind} "${h.id}" ${what}; failing ${onError === "allow" ? "open" : "closed"}.`;
+    o.reason = `hookgate: the policy's ${kindOf(h).label} "${h.id}" ${what}; failing ${onError === "allow" ? "open" : "closed"}.`;
   }
   return o;
 }
@@ -479,14 +472,14 @@ export async function evaluate(
     };
 
     let ruleVerdict: Verdict | undefined;
-    const ruleCandidates = claimed(candidates.filter((c) => c.handler.type === "rule"));
+    const ruleCandidates = claimed(candidates.filter((c) => !kindOf(c.handler).slow));
     for (const c of Array.isArray(ruleCandidates) ? ruleCandidates : await ruleCandidates) {
       // (guarded before it counts: a failed rule let through on a looping Stop must not stop the judges from running)
       const o = c.failed !== undefined ? guarded(failedAs(c.handler, c.failed, failVerdict(spec, policy.failMode))) : ruleOutcome(c.handler as CompiledRuleHandler);
       if (!c.handler.dryRun) ruleVerdict = strongerVerdict(ruleVerdict, o.verdict);
       record(c, o);
     }
-    const slow = candidates.filter((c) => c.handler.type !== "rule");
+    const slow = candidates.filter((c) => kindOf(c.handler).slow);
 
     const top = strongest(spec);
     const decided = top !== undefined && ruleVerdict === top;
@@ -545,24 +538,13 @@ async function runSlow(
   try {
     return await Promise.all(
       slow.map(async ({ handler: h, failed }): Promise<HandlerOutcome> => {
-        if (h.type === "rule") throw new Error("unreachable");
+        if (h.type === "rule") throw new Error("a rule is never slow");
         if (failed !== undefined) return failureOutcome(h, failed);
-        const perHandlerMs = Math.min(deadlineMs, (h.doc.timeout ?? (h.type === "prompt" ? 30 : 10)) * 1000);
+        const kind = kindOf<"prompt" | "http">(h);
+        const perHandlerMs = Math.min(deadlineMs, (h.doc.timeout ?? kind.timeoutSeconds ?? 10) * 1000);
         const local = AbortSignal.any([controller.signal, AbortSignal.timeout(perHandlerMs)]);
-        const work = (async (): Promise<HandlerOutcome> => {
-          if (h.type === "prompt") {
-            if (!deps.judge) return failureOutcome(h, `could not run: ${NO_LLM}`);
-            const answer = await deps.judge(h, input, local);
-            if (answer.ok) return { id: h.id, order: h.order };
-            if (answer.impossible && h.verdict === "block" && spec.stopLike === true)
-              return { id: h.id, order: h.order }; // the client lets a stop through when the judge says it is impossible
-            const o: HandlerOutcome = { id: h.id, order: h.order, verdict: h.verdict };
-            if (answer.reason) o.reason = answer.reason;
-            return o;
-          }
-          if (!deps.forward) return failureOutcome(h, "could not run (forwarding is not available here)");
-          return { ...(await deps.forward(h, input, local)), id: h.id, order: h.order };
-        })().catch((e: unknown) =>
+        const run = kind.run as NonNullable<typeof kind.run>;
+        const work = (async (): Promise<HandlerOutcome> => slowOutcome(h, await run(h as never, input, deps, local, spec)))().catch((e: unknown) =>
           failureOutcome(h, local.aborted ? `timed out after ${perHandlerMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`),
         );
         const first = await Promise.race([work, deadline]);

@@ -33,3 +33,10 @@ export interface Aggregate {
   stop?: { reason?: string };
   output: Record<string, unknown>;
 }
+
+/** A judge's answer: `ok` — the action may go ahead (on a stop: the agent may stop); `impossible` with a stop. */
+export interface JudgeAnswer {
+  ok: boolean;
+  reason?: string;
+  impossible?: boolean;
+}

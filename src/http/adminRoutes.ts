@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { CompiledPolicy, Problem } from "../engine/compilePolicy";
-import { NO_LLM } from "../engine/evaluate";
+import { NO_LLM } from "../engine/handlerKinds";
 import { compileRecord, forgetPolicy } from "../gate/policyCache";
 import { llmConfigFrom } from "../llmJudge";
 import { adminAuth } from "./auth";
