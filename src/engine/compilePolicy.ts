@@ -139,6 +139,28 @@ const formatPath = (segments: readonly PropertyKey[]): string =>
     return acc === "" ? key : `${acc}.${key}`;
   }, "");
 
+/** Every key any object of a policy may have: what "did you mean" suggests from for an unknown key. */
+const KNOWN_KEYS: readonly string[] = [...new Set(collectKeys(policySchema))];
+
+function collectKeys(schema: unknown, seen = new Set<unknown>()): string[] {
+  if (seen.has(schema) || typeof schema !== "object" || schema === null) return [];
+  seen.add(schema);
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return [];
+  const out: string[] = [];
+  const shape = def.shape as Record<string, unknown> | undefined;
+  if (shape) for (const [k, v] of Object.entries(shape)) out.push(k, ...collectKeys(v, seen));
+  for (const key of ["innerType", "in", "out", "element", "valueType", "schema"]) if (def[key]) out.push(...collectKeys(def[key], seen));
+  for (const option of (def.options as unknown[] | undefined) ?? []) out.push(...collectKeys(option, seen));
+  return out;
+}
+
+/** The nearest of `names` to `name`, if it is close enough to be a typo. */
+export function nearest(name: string, names: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  return names.find((n) => n.toLowerCase() === lower) ?? names.find((n) => editDistance(n, name) <= Math.min(2, Math.max(1, Math.floor(name.length / 3))));
+}
+
 function zodProblems(error: z.ZodError): Problem[] {
   const problems: Problem[] = [];
   const visit = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]) => {
@@ -148,6 +170,14 @@ function zodProblems(error: z.ZodError): Problem[] {
         // Report the branch that got furthest instead of "invalid input" for the whole union.
         const best = [...issue.errors].sort((a, b) => depth(b) - depth(a))[0]!;
         visit(best, path);
+        continue;
+      }
+      if (issue.code === "unrecognized_keys") {
+        // One problem per key, at the key, with the field it probably meant.
+        for (const key of issue.keys) {
+          const near = nearest(key, KNOWN_KEYS);
+          problems.push({ path: formatPath([...path, key]), message: `unknown field "${key}"${near ? ` (did you mean "${near}"?)` : ""}` });
+        }
         continue;
       }
       problems.push({ path: formatPath(path) || "(policy)", message: issue.message });
@@ -209,6 +239,14 @@ function lazyRegex(source: string): Pick<CompiledWhen, "regex" | "compileError">
  * publish attempt shows the author everything to fix.
  */
 export function compilePolicy(input: unknown, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
+  const r = compileUnsorted(input, options);
+  // Problems and warnings in the order the author reads the document.
+  if (!r.ok) return err(inDocumentOrder(input, r.error));
+  r.value.warnings = inDocumentOrder(input, r.value.warnings);
+  return r;
+}
+
+function compileUnsorted(input: unknown, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
   const parsed = policySchema.safeParse(input);
   if (parsed.success) {
     const publishable = { document: input, engine: ENGINE_VERSION, client: options.client.name } as unknown as ValidatedPolicy;
@@ -231,12 +269,43 @@ export function compilePolicy(input: unknown, options: CompileOptions): Result<C
 }
 
 /**
+ * Problems sorted by where their path points in the document: object keys in the order the author wrote them,
+ * array items by index; a path to something absent comes right after its parent. Stable for equal positions.
+ */
+function inDocumentOrder(input: unknown, problems: Problem[]): Problem[] {
+  const rank = (path: string): number[] => {
+    const out: number[] = [];
+    let node: unknown = input;
+    for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+      if (m[2] !== undefined) {
+        const i = Number(m[2]);
+        out.push(i);
+        node = Array.isArray(node) ? node[i] : undefined;
+      } else {
+        const key = m[1]!;
+        const keys = typeof node === "object" && node !== null && !Array.isArray(node) ? Object.keys(node) : [];
+        const i = keys.indexOf(key);
+        out.push(i === -1 ? keys.length : i);
+        node = i === -1 ? undefined : (node as Record<string, unknown>)[key];
+      }
+    }
+    return out;
+  };
+  const ranked = problems.map((p, i) => ({ p, i, r: p.path === "(policy)" ? [] : rank(p.path) }));
+  ranked.sort((a, b) => {
+    for (let k = 0; k < Math.min(a.r.length, b.r.length); k++) if (a.r[k] !== b.r[k]) return a.r[k]! - b.r[k]!;
+    return a.r.length - b.r.length || a.i - b.i;
+  });
+  return ranked.map((x) => x.p);
+}
+
+/**
  * The part of an invalid policy that does parse: known events, and each handler that is valid on its own. Arrays
  * stay sparse (an invalid handler leaves a hole) so paths and positional ids keep their indices; forEach skips holes.
  */
 function unknownEvent(name: string, client: ClientModel): Problem {
   const names = client.events.list.map((e) => e.name);
-  const near = names.find((n) => n.toLowerCase() === name.toLowerCase()) ?? names.find((n) => editDistance(n, name) <= 2);
+  const near = nearest(name, names);
   return {
     path: `hooks.${name}`,
     message: `unknown event "${name}"${near ? ` (did you mean "${near}"?)` : ""}; ${client.title}'s events are ${names.join(", ")}`,
@@ -305,6 +374,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
         const m = compileMatcher(group.matcher, spec.matcher.syntax, client.tools.matcherLegacy);
         if (m.ok) matcher = m.value;
         else problems.push({ path: `${groupPath}.matcher`, message: m.error });
+        if (m.ok && spec.toolEvent) warnings.push(...unknownToolNames(group.matcher, `${groupPath}.matcher`, client));
       }
       const handlers: CompiledHandler[] = [];
       group.hooks.forEach((handler, hi) => {
@@ -322,6 +392,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
         }
         handlerCount++;
       });
+      if (spec.toolEvent) for (const h of handlers) warnings.push(...rulesTheMatcherExcludes(h, matcher, group.matcher, client));
       compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
     });
     events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful };
@@ -338,6 +409,35 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
     handlerCount,
     warnings,
   });
+}
+
+/** A tool event's exact-name matcher that names a tool the client does not have is a typo or a dead group. */
+function unknownToolNames(source: string | undefined, path: string, client: ClientModel): Problem[] {
+  if (source === undefined || !/^[A-Za-z0-9_\-, |]+$/.test(source)) return [];
+  const tools = client.tools;
+  const known = [...tools.known, ...Object.keys(tools.matcherLegacy)];
+  const out: Problem[] = [];
+  for (const name of source.split(/[|,]/).map((p) => p.trim()).filter((p) => p !== "")) {
+    if (known.includes(name) || name.startsWith(tools.mcpPrefix)) continue;
+    const near = nearest(name, known);
+    out.push({ path, message: `"${name}" is not a ${client.title} tool${near ? ` (did you mean "${near}"?)` : ""}; this group never matches it` });
+  }
+  return out;
+}
+
+/** An `if` rule for a tool its group's matcher never lets through can never fire. */
+function rulesTheMatcherExcludes(h: CompiledHandler, matcher: CompiledMatcher, source: string | undefined, client: ClientModel): Problem[] {
+  const out: Problem[] = [];
+  h.ifRules.forEach((rule, i) => {
+    if (rule.tool.includes("*") || rule.tool.startsWith(client.tools.mcpPrefix)) return;
+    const covered = [...new Set([rule.tool, ...client.tools.known])].filter((t) => rule.toolTest(t));
+    if (covered.length > 0 && !covered.some((t) => matcher(t)))
+      out.push({
+        path: `${h.path}.if${h.ifRules.length > 1 ? `[${i}]` : ""}`,
+        message: `${rule.raw} can never fire: the group's matcher ${JSON.stringify(source ?? "")} does not match ${covered.join(", ")}`,
+      });
+  });
+  return out;
 }
 
 function compileHandler(

@@ -44,7 +44,7 @@ describe("compilePolicy: every problem, with its path, in one go", () => {
 
   const expected: [path: string, message: RegExp][] = [
     ["hooks.PreToolUs", /unknown event "PreToolUs" \(did you mean "PreToolUse"\?\); Claude Code's events are .*PreToolUse/],
-    ["hooks.PreToolUse[0].hooks[0]", /decison/],
+    ["hooks.PreToolUse[0].hooks[0].decison", /unknown field "decison" \(did you mean "decision"\?\)/],
     ["hooks.PreToolUse[0].hooks[1].type", /`command` handlers .*cannot run at the edge/],
     ["hooks.PreToolUse[0].hooks[2].when.tool_input.command", /not a valid regular expression.*rm \(-rf/],
     ["hooks.PreToolUse[0].hooks[3].if", /"Bash\(rm \*".*closing "\)"/],
@@ -130,7 +130,7 @@ describe("compilePolicy: every problem, with its path, in one go", () => {
     const paths = got.map((p) => p.path);
     expect(paths).toContain("failMode");
     expect(paths).toContain("deadlineMs");
-    expect(got.some((p) => p.path === "(policy)" && /extra/.test(p.message))).toBe(true);
+    expect(got.some((p) => p.path === "extra" && /unknown field/.test(p.message))).toBe(true);
     // and the handlers are still checked
     expect(paths).toContain("hooks.Stop[0].hooks[0].decision");
   });
