@@ -45,6 +45,6 @@ export function compileMatcher(source: string | undefined, syntax: "standard" | 
     if (query === undefined) return false;
     if (re.test(query)) return true;
     const legacy = CANONICAL_TO_LEGACY[query];
-    return legacy !== undefined && legacy.some((name) => re.test(name));
+    return legacy?.some((name) => re.test(name)) ?? false;
   });
 }

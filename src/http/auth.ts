@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { sha256Hex, timingSafeEqualText } from "../crypto";
 import { DEFAULT_CACHE_TTL_MS, lookupToken } from "./caches";
+import type { TokenInfo } from "../services";
 import type { AppEnv } from "./context";
 import { errorText, log } from "../log";
 import { HookgateError } from "./errors";
@@ -28,7 +29,7 @@ export const teamAuth = createMiddleware<AppEnv>(async (c, next) => {
   const unauthorized = new HookgateError("unauthorized", "missing or invalid hook token for this team");
   if (!token || !TEAM_NAME.test(team)) throw unauthorized;
   const { services } = c.var;
-  let info;
+  let info: TokenInfo | null;
   try {
     info = await lookupToken(services.tokens, await sha256Hex(token), services.now(), cacheTtlOf(c.env));
   } catch (e) {

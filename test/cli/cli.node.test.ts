@@ -401,7 +401,7 @@ describe("push", () => {
     const r = await cli(["push", path, "--url", svc.baseUrl, "--team", "cli-warn-team"], { env: adminEnv() });
     expect(r.code, r.err).toBe(0);
     expect(r.out).toBe("published revision 1 for team cli-warn-team");
-    expect(r.err).toMatch(/^  warning hooks\.Stop\[0\]\.hooks\[0\]: this prompt handler cannot run: no LLM is configured/);
+    expect(r.err).toMatch(/^ {2}warning hooks\.Stop\[0\]\.hooks\[0\]: this prompt handler cannot run: no LLM is configured/);
     for (const s of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_PROVIDER"]) expect(r.err).toContain(s);
   });
 
