@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli";
 import { compilePolicy } from "../../src/engine/compilePolicy";
 import { buildSettings } from "../../src/engine/settings";
-import { freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
+import { childEnv, freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
 
 type Io = NonNullable<Parameters<typeof main>[1]>;
 
@@ -502,7 +502,7 @@ describe("settings", () => {
     const command: string = JSON.parse(out.out).hooks.SessionStart[0].hooks[0].command;
     const input = { ...base, hook_event_name: "SessionStart", source: "startup" };
     const ran = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH, HOOKGATE_TOKEN: minted.token }, stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn("sh", ["-c", command], { env: childEnv({ PATH: process.env.PATH, HOOKGATE_TOKEN: minted.token }), stdio: ["pipe", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
@@ -528,7 +528,7 @@ describe("settings", () => {
     const settings = buildSettings({ url, team: "acme", policy: compiled.value }) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
     const command = settings.hooks.SessionStart![0]!.hooks[0]!.command;
     const ran = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH, HOOKGATE_TOKEN: "x" }, stdio: ["pipe", "ignore", "pipe"] });
+      const child = spawn("sh", ["-c", command], { env: childEnv({ PATH: process.env.PATH, HOOKGATE_TOKEN: "x" }), stdio: ["pipe", "ignore", "pipe"] });
       let stderr = "";
       child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
       child.on("error", reject).on("close", (code) => resolve({ code, stderr }));
