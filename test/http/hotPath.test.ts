@@ -5,6 +5,7 @@ import { expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 import type { Services } from "../../src/services";
+import { withOverrides } from "../support/doubles";
 
 it("after the first request, hook requests read neither the policy nor the token from storage", async () => {
   const reads = { policy: 0, token: 0 };
@@ -12,8 +13,8 @@ it("after the first request, hook requests read neither the policy nor the token
     const real = servicesFor(e);
     return {
       ...real,
-      policies: { ...real.policies, current: (team) => (reads.policy++, real.policies.current(team)) } as Services["policies"],
-      tokens: { ...real.tokens, lookup: (hash) => (reads.token++, real.tokens.lookup(hash)) } as Services["tokens"],
+      policies: withOverrides(real.policies, { current: (team) => (reads.policy++, real.policies.current(team)) }),
+      tokens: withOverrides(real.tokens, { lookup: (hash) => (reads.token++, real.tokens.lookup(hash)) }),
     };
   };
   const plain = createApp(servicesFor);

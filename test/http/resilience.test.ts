@@ -4,6 +4,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
+import { withOverrides } from "../support/doubles";
 
 const bashInput = {
   session_id: "s",
@@ -23,13 +24,10 @@ async function run(app: ReturnType<typeof createApp>, path: string, init: Reques
 }
 
 describe("when the token store is down", () => {
-  const app = createApp((e) => ({
-    ...servicesFor(e),
-    tokens: {
-      ...servicesFor(e).tokens,
-      lookup: () => Promise.reject(new Error("KV unavailable")),
-    },
-  }));
+  const app = createApp((e) => {
+    const real = servicesFor(e);
+    return { ...real, tokens: withOverrides(real.tokens, { lookup: () => Promise.reject(new Error("KV unavailable")) }) };
+  });
 
   it("a hook gets the event's fail-closed verdict, not a 5xx", async () => {
     const res = await run(app, "/v1/hooks/acme/pre-tool-use", {
