@@ -1,5 +1,9 @@
-import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+
+// The decision log's tables, as `wrangler d1 migrations apply` creates them: read here (Node), applied in workerd
+// by test/support/applyMigrations.ts before each test file.
+const d1Migrations = await readD1Migrations("./migrations");
 
 export default defineConfig({
   plugins: [
@@ -24,5 +28,7 @@ export default defineConfig({
   ],
   test: {
     globalSetup: ["test/support/judgeServer.global.ts"],
+    setupFiles: ["test/support/applyMigrations.ts"],
+    provide: { d1Migrations },
     include: ["test/**/*.test.ts"], exclude: ["**/node_modules/**", "test/**/*.node.test.ts"] },
 });

@@ -71,8 +71,6 @@ function decodeMappings(mappings: string): [number, number, number][][] {
   const lines: [number, number, number][][] = [];
   let src = 0;
   let origLine = 0;
-  let origCol = 0;
-  let name = 0;
   for (const line of mappings.split(";")) {
     const segs: [number, number, number][] = [];
     let col = 0;
@@ -94,9 +92,7 @@ function decodeMappings(mappings: string): [number, number, number][][] {
       col += vals[0]!;
       if (vals.length >= 4) {
         src += vals[1]!;
-        origLine += vals[2]!;
-        origCol += vals[3]!;
-        if (vals.length >= 5) name += vals[4]!;
+        origLine += vals[2]!; // fields 4 (original column) and 5 (name) are not needed
         segs.push([col, src, origLine]);
       }
     }
@@ -121,7 +117,7 @@ function sourceMapper(mapFile: string) {
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    const seg = segs[best < 0 ? 0 : best]!;
+    const seg = segs[Math.max(best, 0)]!;
     const file = map.sources[seg[1]]!.replace(/^(\.\.\/)+/, "").replace(/^.*node_modules\//, "node_modules/");
     return { file, line: seg[2] + 1 };
   };

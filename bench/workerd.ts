@@ -4,14 +4,15 @@
  *
  * Each Worker gets its own Miniflare instance, so its own workerd process: the CPU of one process is the CPU of one
  * Worker plus whatever runs beside it in that runtime (for hookgate: the local KV, D1 and Durable Object
- * simulators, which run in the same workerd process).
+ * simulators, which run in the same workerd process). Each D1 database starts with the config's migrations
+ * applied, as `wrangler d1 migrations apply --local` would.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 
 const CLK_TCK = (() => {
   try {
@@ -115,6 +116,18 @@ export interface StartOptions {
   inspectorPort?: number;
 }
 
+/** Every D1 binding's migrations (its `migrations_dir`, by default migrations/ beside the config), in order. */
+async function applyD1Migrations(mf: Miniflare, config: string): Promise<void> {
+  for (const d1 of unstable_readConfig({ config }).d1_databases) {
+    const dir = resolve(dirname(config), d1.migrations_dir ?? "migrations");
+    if (!existsSync(dir)) continue;
+    const db = await mf.getD1Database(d1.binding);
+    const files = readdirSync(dir).filter((f) => f.endsWith(".sql"));
+    files.sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+    for (const file of files) await db.batch(unstable_splitSqlQuery(readFileSync(join(dir, file), "utf8")).map((q) => db.prepare(q)));
+  }
+}
+
 /** Start a built bundle on its own workerd, with local persisted storage in a fresh temp dir. */
 export async function startOnWorkerd(o: StartOptions): Promise<WorkerdWorker> {
   if (!existsSync(o.bundle)) throw new Error(`${o.bundle} is missing: build it first (npm run build)`);
@@ -135,6 +148,12 @@ export async function startOnWorkerd(o: StartOptions): Promise<WorkerdWorker> {
     logRequests: false,
     ...(o.inspectorPort ? { inspectorPort: o.inspectorPort } : {}),
   });
+  try {
+    await applyD1Migrations(mf, o.config);
+  } catch (e) {
+    await mf.dispose();
+    throw e;
+  }
   const url = await mf.unsafeGetDirectURL();
   const fresh = [...ours()].filter((pid) => !before.has(pid));
   if (fresh.length !== 1) {

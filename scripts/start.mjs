@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: the service on http://127.0.0.1:8787 (PORT overrides) through `wrangler dev`, with local KV, D1 and
-// Durable Objects, team `default` seeded with policies/default.json and the token from .dev.vars.
+// Durable Objects, team `default` seeded with policies/default.json and the token from .dev.vars. The local D1
+// database gets the migrations (migrations/) first: the decision log's tables.
 // Arguments after `--` go to wrangler, e.g. `npm start -- --var LLM_BASE_URL:http://127.0.0.1:9000`.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -25,10 +26,23 @@ const vars = Object.fromEntries(
 );
 const port = process.env.PORT ?? "8787";
 const base = `http://127.0.0.1:${port}`;
+const state = process.env.HOOKGATE_STATE_DIR ?? join(root, ".wrangler", "state");
+// Quietly: its output is shown only if it fails. Applied migrations are skipped, so this is cheap on every start.
+const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "pipe"],
+  encoding: "utf8",
+  env: process.env,
+});
+if (migrate.status !== 0) {
+  process.stderr.write(`${migrate.stdout ?? ""}${migrate.stderr ?? ""}${migrate.error ? `${migrate.error}\n` : ""}`);
+  console.error("could not apply the D1 migrations to the local database (npx wrangler d1 migrations apply DB --local)");
+  process.exit(1);
+}
 const args = [
   "wrangler", "dev", "--ip", "127.0.0.1", "--port", port,
   "--var", "HOOKGATE_ENV:development",
-  "--persist-to", process.env.HOOKGATE_STATE_DIR ?? join(root, ".wrangler", "state"),
+  "--persist-to", state,
   "--show-interactive-dev-session=false",
   ...process.argv.slice(2),
 ];

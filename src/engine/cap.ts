@@ -63,7 +63,7 @@ export function capValue(value: unknown, limits: CapLimits): { value: unknown; t
     let n = 0;
     let total = 0;
     for (const key in v) {
-      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+      if (!Object.hasOwn(v, key)) continue;
       total++;
       if (n >= limits.maxEntries) continue;
       n++;

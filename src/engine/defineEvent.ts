@@ -116,7 +116,7 @@ export function isDeclaredMatcher(m: EventSpec["matcher"]): m is DeclaredMatcher
  * one the answer kind writes, a required field that is not an output field, duplicates …), so a bad table fails
  * when it is loaded, not when an answer is checked.
  */
-export function defineEvent<const N extends string, const O extends Record<string, z.ZodType> = {}>(decl: EventDecl<O, N>): DefinedEvent<N> {
+export function defineEvent<const N extends string, const O extends Record<string, z.ZodType> = Record<never, z.ZodType>>(decl: EventDecl<O, N>): DefinedEvent<N> {
   const { name } = decl;
   const fail = (why: string): never => {
     throw new Error(`defineEvent(${name}): ${why}`);

@@ -1,12 +1,12 @@
 import { aggregate, strongerVerdict } from "./aggregate";
 import { kindOf, type SlowDeps } from "./handlerKinds";
-import {
-  type CompiledEvent,
-  type CompiledHandler,
-  type CompiledHttpHandler,
-  type CompiledPolicy,
-  type CompiledPromptHandler,
-  type CompiledRuleHandler,
+import type {
+  CompiledEvent,
+  CompiledHandler,
+  CompiledHttpHandler,
+  CompiledPolicy,
+  CompiledPromptHandler,
+  CompiledRuleHandler,
 } from "./compilePolicy";
 import { failVerdict, stopLoop, type EventSpec, type Verdict } from "./eventSpec";
 import { canonicalTool, type ToolTable } from "./toolTable";

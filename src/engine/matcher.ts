@@ -38,6 +38,6 @@ export function compileMatcher(source: string | undefined, syntax: "standard" | 
     if (query === undefined) return false;
     if (re.test(query)) return true;
     const older = olderNames.get(query);
-    return older !== undefined && older.some((name) => re.test(name));
+    return older?.some((name) => re.test(name)) ?? false;
   });
 }

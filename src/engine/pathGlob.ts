@@ -260,7 +260,7 @@ export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: stri
   }
   if (anchorCwd === ctx.cwd) return { candidates, cwd: context.cwdSegs, home: context.homeSegs, cwdKey: context.cwd ?? "", homeKey: context.home ?? "" };
   const anchor = anchorCwd ? normalizePath(anchorCwd) : undefined;
-  const cwdSegs = anchor !== undefined && anchor.startsWith("/") ? splitPath(anchor) : undefined;
+  const cwdSegs = anchor?.startsWith("/") ? splitPath(anchor) : undefined;
   return { candidates, cwd: cwdSegs, home: context.homeSegs, cwdKey: anchor ?? "", homeKey: context.home ?? "" };
 }
 
@@ -590,9 +590,9 @@ let lastContext: { cwd: string | undefined; home: string | undefined; normal: No
 function contextOf(ctx: PathContext): NormalContext {
   if (lastContext && lastContext.cwd === ctx.cwd && lastContext.home === ctx.home) return lastContext.normal;
   const cwdN = ctx.cwd ? normalizePath(ctx.cwd) : undefined;
-  const cwd = cwdN !== undefined && cwdN.startsWith("/") ? cwdN : undefined;
+  const cwd = cwdN?.startsWith("/") ? cwdN : undefined;
   const homeN = ctx.home ? normalizePath(ctx.home) : deriveHome(cwd);
-  const home = homeN !== undefined && homeN.startsWith("/") ? homeN : undefined;
+  const home = homeN?.startsWith("/") ? homeN : undefined;
   const normal = { cwd, home, cwdSegs: cwd !== undefined ? splitPath(cwd) : undefined, homeSegs: home !== undefined ? splitPath(home) : undefined };
   lastContext = { cwd: ctx.cwd, home: ctx.home, normal };
   return normal;
@@ -745,7 +745,7 @@ export function normalizePath(path: string, base?: string, home?: string): strin
   let absolute = p.startsWith("/");
   if (!absolute && base) {
     const b = normalizePath(base);
-    if (b !== undefined && b.startsWith("/")) {
+    if (b?.startsWith("/")) {
       p = `${b}/${p}`;
       absolute = true;
     }

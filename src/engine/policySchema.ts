@@ -27,7 +27,7 @@ export const effectConditionSchema = z.strictObject({
 const common = {
   id: z
     .string()
-    .regex(/^[A-Za-z0-9_.:\-]{1,128}$/, "ids use letters, digits, `_ . : -` (at most 128)")
+    .regex(/^[A-Za-z0-9_.:-]{1,128}$/, "ids use letters, digits, `_ . : -` (at most 128)")
     .optional(),
   if: ruleList.optional(),
   unless: ruleList.optional(),

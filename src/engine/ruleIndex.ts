@@ -184,7 +184,7 @@ export function requiredLiteral(source: string): string | undefined {
     else literal = c;
     const q = quantifier(next);
     if (q) next += q.len;
-    if (literal === undefined || (q && q.zero)) end();
+    if (literal === undefined || q?.zero) end();
     else if (q) {
       run += literal;
       end();

@@ -3,6 +3,7 @@ import { sha256Hex, timingSafeEqualText } from "../crypto";
 import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits";
 import { DEFAULT_CACHE_TTL_MS } from "../gate/policyCache";
 import { lookupToken } from "./caches";
+import type { TokenInfo } from "../services";
 import type { AppEnv } from "./context";
 import { errorText, log } from "../log";
 import { HookgateError } from "./errors";
@@ -29,7 +30,7 @@ export const teamAuth = createMiddleware<AppEnv>(async (c, next) => {
   const unauthorized = new HookgateError("unauthorized", "missing or invalid hook token for this team");
   if (!token || !TEAM_NAME.test(team)) throw unauthorized;
   const { services } = c.var;
-  let info;
+  let info: TokenInfo | null;
   try {
     info = await lookupToken(services.tokens, await sha256Hex(token), services.now(), cacheTtlOf(c.env));
   } catch (e) {

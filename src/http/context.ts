@@ -21,7 +21,10 @@ const tooLarge = (limit: number) => new HookgateError("payload_too_large", `requ
 
 /**
  * Read the body as text, refusing more than `limit` bytes before anything is parsed — from Content-Length when
- * it is declared, and by counting the stream when it is chunked.
+ * it is declared, and by counting the stream when it is chunked. hookgate's own rather than `hono/body-limit`: that
+ * middleware would have to sit in each route after the token check, and it copies the body into a new Request that
+ * is then read again. A body that arrives in one chunk (most hook inputs) is decoded where it is, with no copy
+ * (bench/bodyRead.ts measures the ways of reading it).
  */
 export async function readBodyText(c: AppContext): Promise<string> {
   const limit = bodyLimitOf(c.env);
@@ -42,11 +45,13 @@ export async function readBodyText(c: AppContext): Promise<string> {
     }
     chunks.push(value);
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
+  const all = chunks.length === 1 ? chunks[0]! : new Uint8Array(size);
+  if (chunks.length > 1) {
+    let at = 0;
+    for (const chunk of chunks) {
+      all.set(chunk, at);
+      at += chunk.byteLength;
+    }
   }
   try {
     // fatal: bytes that are not UTF-8 are not JSON (RFC 8259 §8.1); a lenient decode would evaluate U+FFFD instead

@@ -4,7 +4,9 @@ import type { DecisionFilter, DecisionLog, DecisionLogHealth, DecisionRecord } f
 
 /**
  * The decision log in D1: one row per evaluated request, queryable by team, event, verdict, session and time.
- * The tables are created on first use in each isolate (module scope flag), so a fresh database needs no manual step.
+ * The tables come from migrations/ (`wrangler d1 migrations apply DB`), not from here: no request pays for DDL.
+ * A database without them never fails a hook (records are written after the answer, and a failed write is
+ * counted, not thrown); the records are lost and the log routes fail until the migrations are applied.
  *
  * Rows are written in batches: a D1 write per request costs as much CPU as answering the hook (measured in
  * bench/: the hook's throughput halves), so records wait up to FLUSH_MS in the log's buffer and go in one
@@ -16,7 +18,6 @@ import type { DecisionFilter, DecisionLog, DecisionLogHealth, DecisionRecord } f
  * written is replaced by a minimal one that says why. What went wrong is counted in `decision_log_health`
  * (GET /v1/admin/decision-log).
  */
-let ready: Promise<unknown> | undefined;
 export const FLUSH_MS = 500;
 const MAX_BATCH = 500;
 
@@ -34,19 +35,6 @@ export const RECORD_LIMITS = {
   /** the whole record as JSON; far below D1's ~2 MB row limit, so a batch of MAX_BATCH stays well within limits too. */
   recordChars: 64 * 1024,
 } as const;
-
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS decisions (
-     decision_id TEXT PRIMARY KEY, time TEXT NOT NULL, team TEXT NOT NULL, event TEXT NOT NULL,
-     session_id TEXT, tool TEXT, verdict TEXT, revision INTEGER, latency_ms REAL, dedup INTEGER NOT NULL,
-     record TEXT NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS decisions_team_time ON decisions (team, time)`,
-  `CREATE TABLE IF NOT EXISTS decision_log_health (
-     id INTEGER PRIMARY KEY CHECK (id = 1), records_written INTEGER NOT NULL DEFAULT 0,
-     records_truncated INTEGER NOT NULL DEFAULT 0, batches_retried INTEGER NOT NULL DEFAULT 0,
-     records_replaced INTEGER NOT NULL DEFAULT 0, records_lost INTEGER NOT NULL DEFAULT 0,
-     last_error TEXT, last_failure_at TEXT)`,
-];
 
 type Counts = Omit<DecisionLogHealth, "lastError" | "lastFailureAt">;
 const zero = (): Counts => ({ recordsWritten: 0, recordsTruncated: 0, batchesRetried: 0, recordsReplaced: 0, recordsLost: 0 });
@@ -136,14 +124,6 @@ export class D1DecisionLog implements DecisionLog {
     this.wait = options.wait ?? (() => new Promise((resolve) => setTimeout(resolve, FLUSH_MS)));
   }
 
-  private init(): Promise<unknown> {
-    ready ??= this.db.batch(SCHEMA.map((s) => this.db.prepare(s))).catch((e) => {
-      ready = undefined;
-      throw e;
-    });
-    return ready;
-  }
-
   async record(entry: DecisionRecord): Promise<void> {
     // Capped before it is buffered: nothing over the limits is ever held, batched or stored.
     this.pending.push(capRecord(entry));
@@ -178,7 +158,6 @@ export class D1DecisionLog implements DecisionLog {
     counts.recordsTruncated = batch.filter((r) => r.truncated).length;
     let failure: string | undefined;
     try {
-      await this.init();
       counts.recordsWritten = batch.length;
       await this.db.batch([...batch.map((entry) => this.insert(entry)), this.healthUpdate(this.withUnsaved(counts), undefined)]);
       this.unsaved = zero();
@@ -192,7 +171,6 @@ export class D1DecisionLog implements DecisionLog {
     }
     for (const entry of batch) {
       try {
-        await this.init();
         await this.insert(entry).run();
         counts.recordsWritten++;
       } catch (e) {
@@ -251,7 +229,6 @@ export class D1DecisionLog implements DecisionLog {
   }
 
   async health(): Promise<DecisionLogHealth> {
-    await this.init();
     const row = await this.db
       .prepare(
         `SELECT records_written, records_truncated, batches_retried, records_replaced, records_lost, last_error, last_failure_at
@@ -293,7 +270,6 @@ export class D1DecisionLog implements DecisionLog {
   }
 
   async query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]> {
-    await this.init();
     const where = ["team = ?"];
     const args: unknown[] = [team];
     if (filter.event) (where.push("event = ?"), args.push(filter.event));

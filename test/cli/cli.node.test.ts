@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli";
 import { compilePolicy } from "../../src/engine/compilePolicy";
-import { freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
+import { childEnv, freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
 import { claudeCode } from "../../src/clients/claude-code";
 
 type Io = NonNullable<Parameters<typeof main>[1]>;
@@ -401,7 +401,7 @@ describe("push", () => {
     const r = await cli(["push", path, "--url", svc.baseUrl, "--team", "cli-warn-team"], { env: adminEnv() });
     expect(r.code, r.err).toBe(0);
     expect(r.out).toBe("published revision 1 for team cli-warn-team");
-    expect(r.err).toMatch(/^  warning hooks\.Stop\[0\]\.hooks\[0\]: this prompt handler cannot run: no LLM is configured/);
+    expect(r.err).toMatch(/^ {2}warning hooks\.Stop\[0\]\.hooks\[0\]: this prompt handler cannot run: no LLM is configured/);
     for (const s of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_PROVIDER"]) expect(r.err).toContain(s);
   });
 
@@ -502,7 +502,7 @@ describe("settings", () => {
     const command: string = JSON.parse(out.out).hooks.SessionStart[0].hooks[0].command;
     const input = { ...base, hook_event_name: "SessionStart", source: "startup" };
     const ran = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH, HOOKGATE_TOKEN: minted.token }, stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn("sh", ["-c", command], { env: childEnv({ PATH: process.env.PATH, HOOKGATE_TOKEN: minted.token }), stdio: ["pipe", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
@@ -528,7 +528,7 @@ describe("settings", () => {
     const settings = claudeCode.settings({ url, team: "acme", policy: compiled.value }) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
     const command = settings.hooks.SessionStart![0]!.hooks[0]!.command;
     const ran = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH, HOOKGATE_TOKEN: "x" }, stdio: ["pipe", "ignore", "pipe"] });
+      const child = spawn("sh", ["-c", command], { env: childEnv({ PATH: process.env.PATH, HOOKGATE_TOKEN: "x" }), stdio: ["pipe", "ignore", "pipe"] });
       let stderr = "";
       child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
       child.on("error", reject).on("close", (code) => resolve({ code, stderr }));

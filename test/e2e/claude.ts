@@ -98,7 +98,7 @@ function spawnBounded(bin: string, args: string[], cwd: string, env: Record<stri
   const t0 = Date.now();
   return new Promise((resolvePromise, reject) => {
     // Own process group, so a timeout kills the CLI and any Bash children it started.
-    const child = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(bin, args, { cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stdout = "";
     let stderr = "";
     let timedOut = false;

@@ -15,7 +15,7 @@ import { DENY_REASON, LATE_SENTINEL } from "./differential/session";
 import { CONTROLS, generate, report, runDifferential, type DifferentialRun } from "./differential/suite";
 
 const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
-export const REPORT_FILE = join(ROOT, ".tmp/differential-report.json");
+const REPORT_FILE = join(ROOT, ".tmp/differential-report.json");
 /** How many failure rows a message shows (the report has them all). */
 const SHOW = 60;
 

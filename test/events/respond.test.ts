@@ -314,7 +314,7 @@ describe("respond(): blocking and output-only events", () => {
       expect((v as string).endsWith(TRUNCATION_MARKER)).toBe(true);
     }
     // A surrogate pair is never split.
-    const emoji = respond(spec("Stop"), agg({ verdict: "block", reason: "a" + "😀".repeat(6_000) })).reason as string;
+    const emoji = respond(spec("Stop"), agg({ verdict: "block", reason: `a${"😀".repeat(6_000)}` })).reason as string;
     expect(emoji.length).toBeLessThanOrEqual(10_000);
     expect(emoji.isWellFormed()).toBe(true);
   });

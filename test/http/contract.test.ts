@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CLAUDE_CODE_EVENTS as EVENT_TABLE } from "../../src/clients/claude-code/events";
 import type { EventSpec } from "../../src/engine/eventSpec";
 import type { HookEventName } from "../../src/clients/claude-code/events";
-import { PAYLOADS, payloadOf } from "../fixtures/payloads";
+import { payloadOf } from "../fixtures/payloads";
 import {
   expectAnswer,
   expectError,

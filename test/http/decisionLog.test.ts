@@ -4,7 +4,7 @@
 // The batch is released by the test (the log's injectable `wait`), so which records share it is certain.
 import { createExecutionContext, env } from "cloudflare:test";
 import { claudeCode } from "../../src/clients/claude-code";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 import { D1DecisionLog, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
@@ -155,5 +155,13 @@ describe("the decision log loses nothing it took", () => {
     expect(Object.keys(((await ok.json()) as { log: object }).log)).toEqual(
       expect.arrayContaining(["recordsWritten", "recordsTruncated", "batchesRetried", "recordsReplaced", "recordsLost"]),
     );
+  });
+
+  it("migrations/ applies again to a database that has the tables (as earlier versions created them on first use)", async () => {
+    const migrations = inject("d1Migrations");
+    expect(migrations.map((m) => m.name)).toEqual(["0001_decision_log.sql"]);
+    for (const m of migrations) await env.DB.batch(m.queries.map((q) => env.DB.prepare(q)));
+    const h = harness();
+    expect((await h.admin("GET", "/decision-log")).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 import type { Services } from "../../src/services";
 import { claudeCode } from "../../src/clients/claude-code";
+import { withOverrides } from "../support/doubles";
 
 it("after the first request, hook requests read neither the policy nor the token from storage", async () => {
   const reads = { policy: 0, token: 0 };
@@ -13,8 +14,8 @@ it("after the first request, hook requests read neither the policy nor the token
     const real = servicesFor(e);
     return {
       ...real,
-      policies: { ...real.policies, current: (team) => (reads.policy++, real.policies.current(team)) } as Services["policies"],
-      tokens: { ...real.tokens, lookup: (hash) => (reads.token++, real.tokens.lookup(hash)) } as Services["tokens"],
+      policies: withOverrides(real.policies, { current: (team) => (reads.policy++, real.policies.current(team)) }),
+      tokens: withOverrides(real.tokens, { lookup: (hash) => (reads.token++, real.tokens.lookup(hash)) }),
     };
   };
   const plain = createApp(claudeCode, servicesFor);

@@ -31,7 +31,6 @@ function planted(prefix: string, n: number, alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ
 }
 const b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-const HEX = "0123456789abcdef";
 const run = Date.now().toString(36);
 
 /** Each planted secret: the value that must never leave, and where it was planted. */
@@ -41,7 +40,7 @@ const S = {
   dbPasswordOut: planted("dbpw-", 14),
   sessionSecretOut: planted("sess-", 20),
   stripe: planted("sk_live_", 28),
-  anthropic: planted("sk-ant-api03-", 93) + "AA",
+  anthropic: `${planted("sk-ant-api03-", 93)}AA`,
   openai: planted("sk-proj-", 48),
   github: planted("ghp_", 36),
   githubPat: planted("github_pat_", 82),
@@ -77,7 +76,7 @@ const S = {
   pythonApiKey: planted("py-", 20),
   textArray1: planted("ta1-", 16),
   textArray2: planted("ta2-", 16),
-  azureAccountKey: planted("", 64, b64) + "==",
+  azureAccountKey: `${planted("", 64, b64)}==`,
 };
 
 /** Ordinary text that must arrive as it was sent. */

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 import { claudeCode } from "../../src/clients/claude-code";
+import { D1DecisionLog } from "../../src/stores/d1DecisionLog";
+import { withOverrides } from "../support/doubles";
 
 const bashInput = {
   session_id: "s",
@@ -24,13 +26,10 @@ async function run(app: ReturnType<typeof createApp>, path: string, init: Reques
 }
 
 describe("when the token store is down", () => {
-  const app = createApp(claudeCode, (e) => ({
-    ...servicesFor(e),
-    tokens: {
-      ...servicesFor(e).tokens,
-      lookup: () => Promise.reject(new Error("KV unavailable")),
-    },
-  }));
+  const app = createApp(claudeCode, (e) => {
+    const real = servicesFor(e);
+    return { ...real, tokens: withOverrides(real.tokens, { lookup: () => Promise.reject(new Error("KV unavailable")) }) };
+  });
 
   it("a hook gets the event's fail-closed verdict, not a 5xx", async () => {
     const res = await run(app, "/v1/hooks/acme/pre-tool-use", {
@@ -57,6 +56,34 @@ describe("when the token store is down", () => {
   it("a missing token is still a 401", async () => {
     const res = await run(app, "/v1/hooks/acme/pre-tool-use", { method: "POST", body: JSON.stringify(bashInput) });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("when the decision log's tables are missing (D1 migrations not applied)", () => {
+  // What D1 answers for a database without migrations/ applied: every statement fails.
+  const noTables = (e: Env): D1Database => {
+    const missing = () => Promise.reject(new Error("D1_ERROR: no such table: decisions: SQLITE_ERROR"));
+    const statement = { bind: () => statement, run: missing, first: missing, all: missing } as unknown as D1PreparedStatement;
+    return withOverrides(e.DB, { prepare: () => statement, batch: missing });
+  };
+  let log: D1DecisionLog | undefined;
+  const app = createApp(claudeCode, (e) => ({ ...servicesFor(e), decisions: (log ??= new D1DecisionLog(noTables(e), { wait: async () => {} })) }));
+  const admin = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
+
+  it("hooks are still answered by the policy; the log routes fail until the tables exist", async () => {
+    const policy = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", if: "Bash(ls)", decision: "deny", reason: "no ls" }] }] } };
+    expect((await run(app, "/v1/admin/teams/no-tables/policy", { method: "PUT", headers: admin, body: JSON.stringify(policy) })).status).toBe(201);
+    const { token } = (await (await run(app, "/v1/admin/teams/no-tables/tokens", { method: "POST", headers: admin })).json()) as { token: string };
+    const res = await run(app, "/v1/hooks/no-tables/pre-tool-use", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(bashInput),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as any).hookSpecificOutput.permissionDecision).toBe("deny");
+    await log!.drain();
+    expect((await run(app, "/v1/admin/decision-log", { headers: admin })).status).toBe(500);
+    expect((await run(app, "/v1/admin/teams/no-tables/decisions", { headers: admin })).status).toBe(500);
   });
 });
 

@@ -161,6 +161,12 @@ export interface BinResult {
 }
 
 /**
+ * Exactly these variables as a child's whole environment. Typed through here because `NodeJS.ProcessEnv` also
+ * lists the Worker's [vars] (worker-configuration.d.ts: with nodejs_compat they are in the Worker's process.env).
+ */
+export const childEnv = (vars: Record<string, string | undefined>): NodeJS.ProcessEnv => vars as NodeJS.ProcessEnv;
+
+/**
  * Runs the real `hookgate` binary (`node bin/hookgate.mjs …`) as a newcomer would, bounded by timeoutMs.
  * `env` is merged over process.env minus HOOKGATE_ADMIN_TOKEN/HOOKGATE_TOKEN, so a developer's shell cannot leak in.
  */

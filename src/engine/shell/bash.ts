@@ -764,7 +764,7 @@ function staticWord(w: Word, scope: Scope, ctx: AnalyseContext, depth: number): 
 
 /** The output of a substitution's script when it is certainly known (one pipeline of commands with known words). */
 function staticScriptOutput(script: ParsedScript | undefined, scope: Scope, ctx: AnalyseContext, depth: number): string | undefined {
-  if (!script || script.commands.length !== 1) return undefined;
+  if (script?.commands.length !== 1) return undefined;
   const node = script.commands[0]!.command as SyntaxNode;
   const commands = node.type === "Pipeline" ? node.commands : [node];
   const chain: StaticCommand[] = [];

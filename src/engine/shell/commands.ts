@@ -153,7 +153,6 @@ const permissionEffects =
   };
 
 const FIND_FILTERS = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-samefile", "-inum", "-newer", "-links", "-user", "-uid", "-group", "-gid", "-perm", "-size", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-empty"]);
-const FIND_ARG = new Set([...FIND_FILTERS, "-type", "-xtype", "-maxdepth", "-mindepth", "-fstype", "-printf", "-fprintf", "-fprint", "-fprint0", "-fls", "-used", "-context", "-D", "-O", "-files0-from", "-newerXY"]);
 
 /**
  * find: its starting points are what `-delete` deletes (all of it, unless a name or path filter narrows it), and

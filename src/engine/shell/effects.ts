@@ -183,7 +183,7 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     for (const name of names) {
       for (const e of declaredEffects(c, name, f.args, up)) add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
       const dl = DOWNLOADERS[name];
-      if (dl && dl(f.args)) downloaderAt.add(i);
+      if (dl?.(f.args)) downloaderAt.add(i);
       if (readsProgramFromStdin(name, f.args)) interpreterAt.add(i);
       // `… | xargs -0 bash -c`: the code string is what arrives on stdin.
       if (SHELLS.has(name) && strip(c.words).appends && /^-[A-Za-z]*c[A-Za-z]*$/.test(f.args[f.args.length - 2]?.text ?? "") && f.args[f.args.length - 1] === UNKNOWN_ARGS) interpreterAt.add(i);

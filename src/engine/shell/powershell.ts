@@ -207,7 +207,7 @@ const PIPELINE_PATH = new Set(["remove-item", "get-content", "copy-item", "move-
 
 /** The path a listing cmdlet emits items of (`Get-ChildItem C:\ -Recurse`), for the next pipeline stage. */
 export function psListing(c: SimpleCommand | undefined): { path: string; recursive: boolean } | undefined {
-  if (!c || c.dialect !== "powershell") return undefined;
+  if (c?.dialect !== "powershell") return undefined;
   const { cmdlet } = psCommandName(c.words[0]?.value ?? "");
   if (cmdlet !== "get-childitem" && cmdlet !== "get-item") return undefined;
   const spec: CmdletSpec = { positional: ["path", "filter"], values: ["literalpath", "include", "exclude", "depth", "attributes"], switches: ["recurse", "force", "name", "directory", "file", "hidden"], effects: () => [] };

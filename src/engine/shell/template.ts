@@ -139,7 +139,7 @@ export function matchSome(p: SomePattern, subject: string): boolean {
       for (let w = 0; w < words && low < 0; w++) if (d[w]! !== 0) low = (w << 5) + (31 - Math.clz32(d[w]! & -d[w]!));
       if (low < 0) return false;
       next.fill(0);
-      let stop = p.n;
+      const stop = p.n;
       if (code === 0xe001 || code === 0xe003) {
         // Every reachable position, each up to the next `/` literal after it (not beyond).
         for (let pos = low; pos <= p.n; pos++) {
