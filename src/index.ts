@@ -2,7 +2,7 @@ import { Coordinator } from "./coordinator";
 import { seedDevelopment } from "./devSeed";
 import { claudeCode } from "./clients/claude-code";
 import { createApp } from "./http/app";
-import { maskForExport } from "./engine/mask";
+import { MASK_SCAN_LIMITS, maskOnce } from "./engine/mask";
 import { httpForwarder } from "./httpForward";
 import { kvVerdictCache, llmConfigFrom, llmJudge } from "./llmJudge";
 import type { Services } from "./services";
@@ -36,11 +36,16 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
       find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),
       remember: (key, value) => rememberAnswer(env.HOOKGATE_KV, key, value, Date.now()),
     },
-    effects: (policy) => ({
-      // A forwarded hook server is outside hookgate too: it gets the input capped and masked like the log and the LLM.
-      forward: (handler, input, signal) => forward(handler, maskForExport(input, policy.document.maskFields ?? []) as Record<string, unknown>, signal),
-      ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }) } : {}),
-    }),
+    effects: (policy) => {
+      // Called once per evaluation: the request's judges and forwards share one masking of its input (same caps,
+      // same maskFields), instead of one per handler. (The decision log masks to its own, smaller caps.)
+      const masked = maskOnce(policy.document.maskFields ?? [], MASK_SCAN_LIMITS);
+      return {
+        // A forwarded hook server is outside hookgate too: it gets the input capped and masked like the log and the LLM.
+        forward: (handler, input, signal) => forward(handler, masked(input) as Record<string, unknown>, signal),
+        ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : {}),
+      };
+    },
     now: () => Date.now(),
   };
 }

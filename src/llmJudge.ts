@@ -1,6 +1,6 @@
 import type { CompiledPromptHandler } from "./engine/compilePolicy";
 import type { JudgeAnswer } from "./engine/evaluate";
-import { maskForExport } from "./engine/mask";
+import { MASK_SCAN_LIMITS, maskForExport } from "./engine/mask";
 import { sha256Hex } from "./crypto";
 
 /** Where and how to reach the model (hookgate spec §4). */
@@ -44,8 +44,12 @@ export function inertJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&]/g, (c) => (c === "<" ? "\\u003c" : c === ">" ? "\\u003e" : "\\u0026"));
 }
 
-export function judgePrompt(template: string, input: unknown, maskFields: readonly string[]): string {
-  const data = `<hook_input>\n${inertJson(maskForExport(input, maskFields))}\n</hook_input>`;
+/**
+ * The judge's prompt for `input`, masked to MASK_SCAN_LIMITS with `maskFields`; `masked` gives the masked input
+ * instead (a request's judges and forwards share one masking: maskOnce).
+ */
+export function judgePrompt(template: string, input: unknown, maskFields: readonly string[], masked?: (input: unknown) => unknown): string {
+  const data = `<hook_input>\n${inertJson(masked ? masked(input) : maskForExport(input, maskFields, MASK_SCAN_LIMITS))}\n</hook_input>`;
   // `\$` is a literal dollar sign in Claude Code's prompt hooks; keep that meaning.
   const withPlaceholder = template.replace(/\\\$/g, "\u0000");
   const filled = withPlaceholder.includes("$ARGUMENTS")
@@ -119,11 +123,19 @@ async function callModel(config: LlmConfig, model: string, prompt: string, signa
   return text;
 }
 
-/** A judge for `prompt` handlers, with the verdict cache in front of the model. */
-export function llmJudge(config: LlmConfig, cache: VerdictCache, policy: { model?: string; cacheTtlSeconds?: number; maskFields?: string[] }) {
+/**
+ * A judge for `prompt` handlers, with the verdict cache in front of the model. `masked`, when given, is how the
+ * input is masked (it must mask to MASK_SCAN_LIMITS with the policy's maskFields: maskOnce).
+ */
+export function llmJudge(
+  config: LlmConfig,
+  cache: VerdictCache,
+  policy: { model?: string; cacheTtlSeconds?: number; maskFields?: string[] },
+  masked?: (input: unknown) => unknown,
+) {
   return async (handler: CompiledPromptHandler, input: Record<string, unknown>, signal: AbortSignal): Promise<JudgeAnswer> => {
     const model = handler.doc.model ?? policy.model ?? config.defaultModel;
-    const prompt = judgePrompt(handler.doc.prompt, input, policy.maskFields ?? []);
+    const prompt = judgePrompt(handler.doc.prompt, input, policy.maskFields ?? [], masked);
     const key = await sha256Hex(JSON.stringify([config.provider, model, prompt]));
     const cached = await cache.get(key).catch(() => null);
     if (cached) return cached;

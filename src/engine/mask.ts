@@ -13,22 +13,35 @@
  *    `"client_secret": "…"`, `apiKey = '…'`), a JSON key with such a name (its value masked whole, arrays and
  *    objects included), and the policy's `maskFields` paths (`*` matches one segment).
  *
- * Masking runs on request data, so its cost is bounded: the value is capped first (MASK_SCAN_LIMITS), all the
- * strings of a value are scanned together in one pass per detector, and no pattern here can backtrack more than a
- * bounded window from where it starts (bounded quantifiers, no nested unbounded repetition; test/engine/mask.test.ts
- * times every detector on hostile input).
+ * Masking runs on request data, so its cost is bounded by what is kept: the value is cut to the caps of where it
+ * goes first (the decision log's DECISION_INPUT_LIMITS, or MASK_SCAN_LIMITS for a judge or a forward), and each cut
+ * string is scanned only to its cut plus CUT_MARGIN — see "Cut, then masked" below for why nothing that straddles
+ * the cut leaks. All the strings of a value are scanned together in one pass per detector, and no pattern here can
+ * backtrack more than a bounded window from where it starts (bounded quantifiers, no nested unbounded repetition;
+ * test/engine/mask.test.ts times every detector on hostile input).
  */
-import { capText, capValue, type CapLimits } from "./cap";
+import { DECISION_INPUT_LIMITS, depthMarker, entriesMarker, isEntriesMarker, isMarkerOnly, keptLength, truncationMarker, type CapLimits } from "./cap";
 import { secretRuleSetRanges } from "./secretRuleSet";
 
+export { DECISION_INPUT_LIMITS };
 export const MASK = "[masked]";
 
 /**
- * Each string is scanned up to 32 KiB, 128 KiB across the whole value, 1,000 entries per array/object, 64 levels;
- * whatever is past the caps is cut (with a `…[truncated by hookgate: N chars]` marker) and never stored, logged,
- * judged or forwarded.
+ * The caps of what a judge's prompt and a forwarded body carry: each string up to 32 KiB, 128 KiB across the whole
+ * value, 1,000 entries per array/object, 64 levels; whatever is past the caps is cut (with a
+ * `…[truncated by hookgate: N chars]` marker) and never judged or forwarded. (The decision log keeps less:
+ * DECISION_INPUT_LIMITS, maskForExport's default.)
  */
-export const MASK_SCAN_LIMITS: CapLimits = { maxString: 32 * 1024, maxTotal: 128 * 1024, maxEntries: 1000, maxDepth: 64 };
+export const MASK_SCAN_LIMITS: CapLimits = Object.freeze({ maxString: 32 * 1024, maxTotal: 128 * 1024, maxEntries: 1000, maxDepth: 64 });
+
+/**
+ * How far past its cut a cut string is still scanned. More than the longest span of every detector here whose
+ * match may hold whitespace or quotes before the secret ends (URL credentials ≤ 538 characters, `curl -u` ≤ 791,
+ * the rule set's database URLs ≤ 1,020, `mysql -p` 259, the head of an assignment ≤ 161): such a match that starts
+ * before the cut ends inside the window, and is found as it is in the whole string. What can run on further is
+ * handled at the window's end (see tailRanges).
+ */
+export const CUT_MARGIN = 2048;
 
 type Range = [start: number, end: number];
 
@@ -36,9 +49,15 @@ type Range = [start: number, end: number];
 const group = (m: RegExpMatchArray, g: number): Range | undefined => (m.indices?.[g] as Range | undefined) ?? undefined;
 
 /** Token shapes of our own. Every match is masked whole. */
+/**
+ * Private key blocks, PEM/OpenSSH/PGP (`-----BEGIN PGP PRIVATE KEY BLOCK-----`), up to their END or the end of the
+ * string (of the window, for a cut string: a block whose END is past the cut runs to the cut). Scanned string by
+ * string, never across the joined strings: a block without its END must neither mask the next string nor run on
+ * to a later END and hide the blocks in between.
+ */
+const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g;
+
 const TOKEN_PATTERNS: readonly RegExp[] = [
-  // Private key blocks, PEM/OpenSSH/PGP (`-----BEGIN PGP PRIVATE KEY BLOCK-----`), up to their END or the text's end.
-  /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
   /\bhga?_[0-9A-Za-z_-]{16,}/g, // hookgate's own tokens: team (hg_…) and admin (hga_…)
   /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b/g, // AWS access key id
   /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{8,}/g, // Stripe
@@ -137,28 +156,54 @@ function secretSounding(name: string): boolean {
   return false;
 }
 
+/** A value's closing quote or bracket; in the open variant (a cut string's window), the end of the text closes it too. */
+const closing = (q: string, open: boolean, escapes = false) => (open ? `(?:${q}|${escapes ? "\\\\?" : ""}$)` : q);
+const BT = "`";
 /**
- * Assignments, in the forms they take in shells, env files, YAML/INI, JSON and code. Group 1 is the name; the value
- * is in group 2 (quoted with ", group 3 with ', group 4 unquoted) — only the value is masked.
+ * Assignments, in the forms they take in shells, env files, YAML/INI, JSON and code, and a JSON-ish array under a
+ * name; `open` gives the variants whose quoted values may also end at the end of the text (tailRanges).
  */
-const ASSIGNMENTS: readonly RegExp[] = [
-  // env and shell: NAME=value, export NAME=value, --password=value; also inside a line (`;`, `&&`, a quote, a `:`
-  // as in .npmrc's `//registry/:_authToken=…`)
-  /(?:^|[\s;&|('"`,{:])(?:export\s{1,8}|set\s{1,8}|local\s{1,8}|declare\s{1,8}(?:-\w{1,4}\s{1,8})?|readonly\s{1,8}|\$env:)?(-{0,2}[A-Za-z_][A-Za-z0-9_.-]{0,127})=(?:"([^"\n]{1,4096})"|'([^'\n]{1,4096})'|([^\s'";&|)`,}]{1,4096}))/dg,
-  // JSON, YAML, code with a quoted literal: "name": "value", name: 'value', apiKey = "value", key => 'value'
-  /(?<![A-Za-z0-9_.$-])["']?([A-Za-z_$][A-Za-z0-9_.$-]{0,127})["']?\s{0,8}(?::|=>|:=|=|\?=)\s{0,8}(?:"((?:[^"\\\n]|\\.){1,4096})"|'((?:[^'\\\n]|\\.){1,4096})')/dg,
-  // YAML, INI, .properties: one bare token to the end of the line
-  /^[ \t]{0,64}([A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{0,8}[:=][ \t]{0,8}()()([^\s"'()[\]{}<>,;]{1,4096})[ \t]{0,8}$/dgm,
-];
-/** A JSON-ish array under a secret name, inside text: "passwords": ["a", "b"] — masked whole. */
-const ASSIGNED_ARRAY = /(?<![A-Za-z0-9_.$-])["']?([A-Za-z_$][A-Za-z0-9_.$-]{0,127})["']?\s{0,8}[:=]\s{0,8}(\[[^[\]\n]{0,4096}\])/dg;
+function assignmentPatterns(open: boolean): { assignments: readonly RegExp[]; array: RegExp } {
+  return {
+    // Group 1 is the name; the value is in group 2 (quoted with ", group 3 with ', group 4 unquoted) — only the
+    // value is masked.
+    assignments: [
+      // env and shell: NAME=value, export NAME=value, --password=value; also inside a line (`;`, `&&`, a quote, a
+      // `:` as in .npmrc's `//registry/:_authToken=…`)
+      new RegExp(
+        String.raw`(?:^|[\s;&|('"` + BT + String.raw`,{:])(?:export\s{1,8}|set\s{1,8}|local\s{1,8}|declare\s{1,8}(?:-\w{1,4}\s{1,8})?|readonly\s{1,8}|\$env:)?(-{0,2}[A-Za-z_][A-Za-z0-9_.-]{0,127})=(?:"([^"\n]{1,4096})` +
+          closing('"', open) + String.raw`|'([^'\n]{1,4096})` + closing("'", open) + String.raw`|([^\s'";&|)` + BT + String.raw`,}]{1,4096}))`,
+        "dg",
+      ),
+      // JSON, YAML, code with a quoted literal: "name": "value", name: 'value', apiKey = "value", key => 'value'
+      new RegExp(
+        String.raw`(?<![A-Za-z0-9_.$-])["']?([A-Za-z_$][A-Za-z0-9_.$-]{0,127})["']?\s{0,8}(?::|=>|:=|=|\?=)\s{0,8}(?:"((?:[^"\\\n]|\\.){1,4096})` +
+          closing('"', open, true) + String.raw`|'((?:[^'\\\n]|\\.){1,4096})` + closing("'", open, true) + ")",
+        "dg",
+      ),
+      // YAML, INI, .properties: one bare token to the end of the line (the same in both variants: at the end of
+      // a window, `$` is the end of the text)
+      /^[ \t]{0,64}([A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{0,8}[:=][ \t]{0,8}()()([^\s"'()[\]{}<>,;]{1,4096})[ \t]{0,8}$/dgm,
+    ],
+    // A JSON-ish array under a secret name, inside text: "passwords": ["a", "b"] — masked whole.
+    array: new RegExp(
+      String.raw`(?<![A-Za-z0-9_.$-])["']?([A-Za-z_$][A-Za-z0-9_.$-]{0,127})["']?\s{0,8}[:=]\s{0,8}(\[[^[\]\n]{0,4096}` + closing(String.raw`\]`, open) + ")",
+      "dg",
+    ),
+  };
+}
+const CLOSED = assignmentPatterns(false);
+const OPEN = assignmentPatterns(true);
 
 function push(ranges: Range[], start: number, end: number) {
   if (end > start) ranges.push([start, end]);
 }
 
-/** Where in `text` the secrets are by hookgate's own detectors (ranges may overlap). */
-function ownRanges(text: string): Range[] {
+/**
+ * Where in `text` the secrets are by hookgate's shapes and values (ranges may overlap): everything but private key
+ * blocks (keyBlockRanges) and assignments (assignmentRanges), which are scanned apart for a cut string's window.
+ */
+function shapeRanges(text: string): Range[] {
   const ranges: Range[] = [];
   mysqlPasswords(text, ranges);
   for (const re of TOKEN_PATTERNS) for (const m of text.matchAll(re)) push(ranges, m.index, m.index + m[0].length);
@@ -167,27 +212,72 @@ function ownRanges(text: string): Range[] {
       const r = group(m, 1) ?? group(m, 2);
       if (r) push(ranges, r[0], r[1]);
     }
-  for (const re of ASSIGNMENTS)
-    for (const m of text.matchAll(re)) {
+  return ranges;
+}
+
+/**
+ * Values assigned to secret names. `open`: `text` is a cut string's window, which the string goes on past; the
+ * open variants then also take a quoted value or an array that runs to the end of the text, such a value is masked
+ * even if what the window shows of it looks like a placeholder (`$HOME` of `$HOME/pw`), and a match that runs to
+ * the end unmasked (not a secret name) does not hide the matches that start inside it: the scan goes on from
+ * the character after its start, as it would in the whole string, where that match may not exist.
+ */
+function assignmentRanges(text: string, open: boolean, ranges: Range[] = []): Range[] {
+  const { assignments, array } = open ? OPEN : CLOSED;
+  const runsOn = (r: Range) => open && r[1] === text.length;
+  const each = (re: RegExp, take: (m: RegExpExecArray) => boolean) => {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m[0].length === 0) re.lastIndex++;
+      else if (!take(m) && open && m.index + m[0].length === text.length) re.lastIndex = m.index + 1;
+    }
+  };
+  for (const re of assignments)
+    each(re, (m) => {
       const g = m[2] ? 2 : m[3] ? 3 : 4;
       const r = group(m, g);
-      if (r && m[g] && isSecretName(m[1]!) && !isPlaceholder(m[g]!)) push(ranges, r[0], r[1]);
-    }
-  for (const m of text.matchAll(ASSIGNED_ARRAY)) {
+      if (!(r && m[g] && isSecretName(m[1]!) && (runsOn(r) || !isPlaceholder(m[g]!)))) return false;
+      // (an open value that runs to the end with a trailing `\` of an escape cut in two: masked to the end)
+      push(ranges, r[0], runsOn([r[0], m.index + m[0].length]) ? text.length : r[1]);
+      return true;
+    });
+  each(array, (m) => {
     const r = group(m, 2);
-    if (r && isSecretName(m[1]!)) push(ranges, r[0], r[1]);
-  }
+    if (!(r && isSecretName(m[1]!))) return false;
+    push(ranges, r[0], r[1]);
+    return true;
+  });
   return ranges;
+}
+
+/** Private key blocks in one string (or window): each to its END, or to the end of the text. */
+function keyBlockRanges(text: string, ranges: Range[]) {
+  if (!text.includes("-----BEGIN ")) return;
+  for (const m of text.matchAll(PRIVATE_KEY_BLOCK)) push(ranges, m.index, m.index + m[0].length);
 }
 
 /**
  * The rule set scans at most this much text per masking call. Its patterns are bounded but not all cheap: the
  * worst measured here (GitHub app installation tokens, `ghs_1_` repeated) costs ~80 ms per 64 KiB on this
- * machine, so 16 KiB keeps it near 20 ms; hookgate's own detectors scan all of MASK_SCAN_LIMITS.
+ * machine, so 16 KiB keeps it near 20 ms; hookgate's own detectors scan everything that is kept (and each cut
+ * string's CUT_MARGIN).
  */
 export const RULE_SET_BUDGET = 16 * 1024;
-/** Text the rule set can find something in: every token it knows has a run of 16 token characters. */
-const TOKENISH = /[A-Za-z0-9_\-+/=.:@%~]{16}/;
+
+/** Token characters: every token the rule set knows has a run of 16 of them. */
+const TOKEN_CHAR = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.:@%~") TOKEN_CHAR[c.charCodeAt(0)] = 1;
+/** Text the rule set can find something in (one pass, where a regex `[…]{16}` retries 16 characters at each one). */
+function tokenish(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && TOKEN_CHAR[c] === 1) {
+      if (++run >= 16) return true;
+    } else run = 0;
+  }
+  return false;
+}
 
 /** A value that only refers to a secret (`$DB_PASSWORD`, `${{ secrets.X }}`, `<password>`) is not one. */
 const isPlaceholder = (v: string) => /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{\{[^}]*\}\}|<[^>]*>|\*+|x+|\.\.\.|…|true|false|null|none|undefined)$/i.test(v);
@@ -209,48 +299,176 @@ function applyRanges(text: string, ranges: Range[]): string {
   return out + text.slice(at);
 }
 
-/** One string masked (capped first to MASK_SCAN_LIMITS.maxString). */
-export function maskText(text: string): string {
-  return maskMany([capText(text, MASK_SCAN_LIMITS.maxString)], [true])[0]!;
+// ---------------------------------------------------------------------------------------------- cut, then masked
+//
+// A string longer than what is kept is not masked whole and then cut: only its first `keep` characters stay (then
+// the `…[truncated by hookgate: N chars]` marker), and only those and CUT_MARGIN more — its window — are scanned. A
+// secret that straddles the cut must not leak in part, so what the detectors find in the window is masked up to the
+// cut, and where the window ends inside something that may go on past it (tailRanges):
+//
+// - a private key block whose END is past the window runs to the window's end (keyBlockRanges: `$`);
+// - the run of characters other than whitespace and quotes that reaches the window's end, if it began before the
+//   cut, is masked from its start to the cut: every token shape (here or in the rule set), a URL credential, a bare
+//   assigned value, a JWT or a SendGrid key cut before its last segment has no whitespace or quote in it, so a
+//   prefix that no longer has its shape is masked anyway;
+// - a quoted value or an array under a secret name whose closing quote or bracket is past the window's end: a cut
+//   window gets the open variants of the assignment patterns (the end of the text closes a quote too:
+//   assignmentPatterns(true)), such a value is not a placeholder whatever its prefix looks like, and an open match
+//   that is not masked does not hide what starts inside it (assignmentRanges);
+// - `mysql -pPW`: a -p in the window's last command (no newline, `;`, `|` or `&` before its end) is masked even if
+//   the `mysql` of that command is past the window.
+//
+// Every other detector's match either has a bounded span shorter than CUT_MARGIN (so one that starts before the
+// cut ends inside the window, and the window shows it as the whole string does) or reaches the window's end only
+// through one of the runs above. test/engine/maskCut.test.ts checks each shape at each cap the code uses, and a
+// property test compares what is masked before the cut with masking the whole string.
+
+/** One string of a value as it is masked. */
+interface Piece {
+  /** What is scanned: the whole string, or (cut) its first `keep` characters and up to CUT_MARGIN more. */
+  window: string;
+  /** Characters of the string kept: window.length for a string kept whole. */
+  keep: number;
+  /** The string goes on past the window: something found at its end may run on. */
+  open: boolean;
+  /** The string's length (for the marker) and whether it was cut. */
+  length: number;
+  cut: boolean;
+  /** The rule set scans it (not the input's own bookkeeping fields). */
+  ruleSet: boolean;
+}
+
+/** `text` as a piece: whole if it fits in `max` (marker included), else cut to it. */
+function pieceOf(text: string, max: number, ruleSet: boolean): Piece {
+  if (text.length <= max) return { window: text, keep: text.length, open: false, length: text.length, cut: false, ruleSet };
+  const keep = keptLength(text, max);
+  // Nothing kept (only the marker): nothing to scan.
+  const window = keep === 0 ? "" : text.slice(0, keep + CUT_MARGIN);
+  return { window, keep, open: keep > 0 && window.length < text.length, length: text.length, cut: true, ruleSet };
+}
+
+const isSpace = (c: number) =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+/** Where the run of characters other than whitespace, `"` and `'` that ends at the end of `text` begins. */
+function trailingRunStart(text: string): number {
+  let i = text.length;
+  while (i > 0) {
+    const c = text.charCodeAt(i - 1);
+    if (isSpace(c) || c === 34 || c === 39) break;
+    i--;
+  }
+  return i;
+}
+const COMMAND_END = /[\n;|&]/g;
+
+/** What may run on past the end of a cut string's window (see "cut, then masked" above). */
+function tailRanges(p: Piece, ranges: Range[]) {
+  const w = p.window;
+  const run = trailingRunStart(w);
+  if (run < p.keep) push(ranges, run, p.keep);
+  let last = -1;
+  for (const m of w.matchAll(COMMAND_END)) last = m.index;
+  if (last + 1 < p.keep) {
+    const from = last + 1;
+    for (const m of w.slice(from).matchAll(MYSQL_P)) {
+      const r = group(m, 1)!;
+      push(ranges, from + r[0], from + r[1]);
+    }
+  }
 }
 
 const SEP = "\n\u0000\n";
 /**
- * Scan the strings `which` of `texts` joined (with a separator no detector matches across: a NUL between newlines),
- * at most `budget` characters of them, and add each range found to the string it starts in (clipped to it: a key
- * block with no END never masks the next string). One pass per detector over all the text, instead of one per string.
+ * Scan the windows of the pieces `which` joined (with a separator no detector matches across: a NUL between
+ * newlines), at most `budget` characters of them, and add each range found to the piece it starts in (clipped to
+ * it). One pass per detector over all the text, instead of one per string. `scan` gets the offsets where an open
+ * piece's window ends.
  */
-function scanJoined(texts: readonly string[], which: readonly number[], budget: number, scan: (s: string) => Range[], out: Range[][]) {
+function scanJoined(pieces: readonly Piece[], which: readonly number[], budget: number, scan: (s: string) => Range[], out: Range[][]) {
   const starts: number[] = [];
   const owners: number[] = [];
   let joined = "";
   for (const i of which) {
     if (joined.length >= budget) break;
+    const w = pieces[i]!.window;
+    if (w.length === 0) continue;
     starts.push(joined.length);
     owners.push(i);
-    joined += texts[i]!.slice(0, budget - joined.length) + SEP;
+    joined += (w.length <= budget - joined.length ? w : w.slice(0, budget - joined.length)) + SEP;
   }
   if (owners.length === 0) return;
   const ranges = scan(joined).sort((a, b) => a[0] - b[0]);
   let k = 0;
   for (const [s, e] of ranges) {
     while (k + 1 < starts.length && starts[k + 1]! <= s) k++;
-    const t = texts[owners[k]!]!;
     const from = s - starts[k]!;
-    const to = Math.min(e - starts[k]!, t.length);
+    const to = Math.min(e - starts[k]!, pieces[owners[k]!]!.window.length);
     if (to > from) out[owners[k]!]!.push([from, to]);
   }
 }
 
-/** Many strings masked: hookgate's detectors on all of them, the rule set on those that could hold a token. */
-function maskMany(texts: string[], ruleSet: readonly boolean[]): string[] {
-  if (texts.length === 0) return texts;
-  const perText: Range[][] = texts.map(() => []);
-  const all = texts.map((_, i) => i);
-  scanJoined(texts, all, Infinity, ownRanges, perText);
-  const candidates = all.filter((i) => ruleSet[i] && TOKENISH.test(texts[i]!));
-  scanJoined(texts, candidates, RULE_SET_BUDGET, secretRuleSetRanges, perText);
-  return texts.map((t, i) => applyRanges(t, perText[i]!));
+/**
+ * The ranges to mask in each piece, within what it keeps: hookgate's detectors on all of them, the rule set on
+ * those that could hold a token, private key blocks string by string, and a cut string's tail.
+ */
+function pieceRanges(pieces: readonly Piece[]): Range[][] {
+  const perPiece: Range[][] = pieces.map(() => []);
+  if (pieces.length === 0) return perPiece;
+  const all = pieces.map((_, i) => i);
+  scanJoined(pieces, all, Infinity, shapeRanges, perPiece);
+  // Assignments: joined for the strings scanned whole; a cut string's window alone, with the open variants.
+  scanJoined(pieces, all.filter((i) => !pieces[i]!.open), Infinity, (t) => assignmentRanges(t, false), perPiece);
+  const candidates = all.filter((i) => pieces[i]!.ruleSet && tokenish(pieces[i]!.window));
+  scanJoined(pieces, candidates, RULE_SET_BUDGET, secretRuleSetRanges, perPiece);
+  pieces.forEach((p, i) => {
+    keyBlockRanges(p.window, perPiece[i]!);
+    if (p.open) {
+      assignmentRanges(p.window, true, perPiece[i]!);
+      tailRanges(p, perPiece[i]!);
+    }
+  });
+  return perPiece.map((ranges, i) => {
+    const keep = pieces[i]!.keep;
+    const kept: Range[] = [];
+    for (const [s, e] of ranges) if (s < keep) kept.push([s, Math.min(e, keep)]);
+    return kept;
+  });
+}
+
+/**
+ * A piece as it is kept: masked, then (cut) its marker. If masking made it longer than `max` (a short secret
+ * becomes MASK), the masked text is cut again, the marker still saying how long the string was.
+ */
+function finish(p: Piece, ranges: Range[], max: number): string {
+  const masked = applyRanges(p.keep === p.window.length ? p.window : p.window.slice(0, p.keep), ranges);
+  if (!p.cut && masked.length <= max) return masked;
+  const whole = p.cut ? masked + truncationMarker(p.length) : masked;
+  if (whole.length <= max) return whole;
+  return masked.slice(0, keptLength(masked, max, p.length)) + truncationMarker(p.length);
+}
+
+/** Masked strings, each cut to its max first (marker included): the building block of maskText and maskForExport. */
+function maskStrings(texts: readonly string[], max: number, ruleSet: readonly boolean[]): string[] {
+  const pieces = texts.map((t, i) => pieceOf(t, max, ruleSet[i] ?? true));
+  const ranges = pieceRanges(pieces);
+  return pieces.map((p, i) => finish(p, ranges[i]!, max));
+}
+
+/** One string masked, cut first to `max` characters (MASK_SCAN_LIMITS.maxString unless told). */
+export function maskText(text: string, max = MASK_SCAN_LIMITS.maxString): string {
+  return maskStrings([text], max, [true])[0]!;
+}
+
+/**
+ * For tests: the ranges masked in `text` kept to `keep` characters (scanning its window only), or in the whole of it.
+ * A cut string's ranges end at most at `keep`.
+ */
+export function maskedRanges(text: string, keep?: number): Range[] {
+  const piece: Piece =
+    keep === undefined || keep >= text.length
+      ? { window: text, keep: text.length, open: false, length: text.length, cut: false, ruleSet: true }
+      : { window: text.slice(0, keep + CUT_MARGIN), keep, open: keep + CUT_MARGIN < text.length, length: text.length, cut: true, ruleSet: true };
+  return pieceRanges([piece])[0]!;
 }
 
 /** A maskFields path, split: `*` matches any one segment (an array index or an object key). */
@@ -263,59 +481,130 @@ function fieldMatches(pattern: readonly string[], path: readonly string[]): bool
 
 const MAX_DEPTH = 64;
 const STRUCTURAL = new Set(["session_id", "transcript_path", "cwd", "hook_event_name", "tool_name", "tool_use_id", "permission_mode", "agent_id", "agent_type", "agent_transcript_path"]);
+const UNCAPPED: CapLimits = { maxString: Infinity, maxTotal: Infinity, maxEntries: Infinity, maxDepth: MAX_DEPTH };
 
 /**
  * A copy of `value` with secret-looking strings, secret-named keys (their whole value, arrays and objects
  * included) and the policy's `maskFields` paths (`*` = any one segment) masked. Not capped: see maskForExport.
  */
 export function maskSecrets(value: unknown, maskFields: readonly string[] = []): unknown {
+  return capAndMask(value, maskFields, UNCAPPED, false);
+}
+
+/**
+ * The value as it may leave the request: cut to `limits` (the decision log's DECISION_INPUT_LIMITS unless told;
+ * MASK_SCAN_LIMITS for a judge or a forward), then masked — its cost bounded by what is kept (see "cut, then
+ * masked"). Within `limits` as capValue counts them, so capping it again to the same limits changes nothing.
+ */
+export function maskForExport(value: unknown, maskFields: readonly string[] = [], limits: CapLimits = DECISION_INPUT_LIMITS): unknown {
+  return capAndMask(value, maskFields, limits, true);
+}
+
+/**
+ * maskForExport once per input: what a request's judges and forwards share (same caps, same maskFields, same
+ * input object: the same output), instead of masking the input again for each handler. Hold it for one request.
+ */
+export function maskOnce(maskFields: readonly string[], limits: CapLimits): (input: unknown) => unknown {
+  let last: { input: unknown; masked: unknown } | undefined;
+  return (input) => {
+    if (last === undefined || last.input !== input) last = { input, masked: maskForExport(input, maskFields, limits) };
+    return last.masked;
+  };
+}
+
+/**
+ * One walk with capValue's rules (same cuts, same markers, same budget: keys, strings and markers counted in
+ * order), masking what it keeps. `capped` false: nothing is cut (maskSecrets), too deep is "[too deep]".
+ *
+ * Strings are collected first and masked together (pieceRanges), then put in place in the order they were met,
+ * the budget counted again on what masking made of them.
+ */
+function capAndMask(value: unknown, maskFields: readonly string[], limits: CapLimits, capped: boolean): unknown {
   const fields = maskFields.map(splitPath);
-  const texts: string[] = [];
-  const ruleSet: boolean[] = [];
-  const slots: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [];
+  const maxDepth = Math.min(limits.maxDepth, MAX_DEPTH);
+  const pieces: Piece[] = [];
+  /** What the output holds, in order: a string of fixed length (a key, a marker, MASK) or a piece to place. */
+  const ledger: ({ fixed: number } | { piece: number; parent: Record<string, unknown> | unknown[]; key: string | number })[] = [];
   const path: string[] = [];
+  let budget = limits.maxTotal;
+  const fixed = (s: string) => {
+    budget -= s.length;
+    ledger.push({ fixed: s.length });
+    return s;
+  };
+  const allowed = () => Math.min(limits.maxString, Math.max(0, budget));
   const root: { v: unknown } = { v: undefined };
   const visit = (v: unknown, parent: Record<string, unknown> | unknown[], key: string | number, depth: number) => {
     const set = (x: unknown) => ((parent as Record<string | number, unknown>)[key] = x);
-    if (fields.length > 0 && fields.some((f) => fieldMatches(f, path))) return set(MASK);
+    if (fields.length > 0 && fields.some((f) => fieldMatches(f, path))) return set(fixed(MASK));
     if (typeof v === "string") {
-      set(v);
-      texts.push(v);
+      if (isMarkerOnly(v)) return set(fixed(v));
       // The input's own bookkeeping fields (ids, paths, names) get hookgate's detectors only: they are on every
       // request, and the rule set's cost is better spent on commands, file contents, prompts and tool output.
-      ruleSet.push(!(path.length === 1 && STRUCTURAL.has(path[0]!)));
-      slots.push({ parent, key });
-      return;
+      const p = pieceOf(v, allowed(), !(path.length === 1 && STRUCTURAL.has(path[0]!)));
+      budget -= p.cut ? p.keep + truncationMarker(p.length).length : p.length;
+      ledger.push({ piece: pieces.length, parent, key });
+      pieces.push(p);
+      return set(undefined);
     }
     if (typeof v !== "object" || v === null) return set(v);
-    if (depth >= MAX_DEPTH) return set("[too deep]");
+    if (depth >= maxDepth) return set(capped ? fixed(depthMarker(limits.maxDepth)) : "[too deep]");
     if (Array.isArray(v)) {
-      const out: unknown[] = new Array(v.length);
+      const n = Math.min(v.length, limits.maxEntries);
+      const out: unknown[] = new Array(n);
       set(out);
-      v.forEach((x, i) => {
+      for (let i = 0; i < n; i++) {
         path.push(String(i));
-        visit(x, out, i, depth + 1);
+        visit(v[i], out, i, depth + 1);
         path.pop();
-      });
+      }
+      if (v.length > n) out.push(fixed(v.length === n + 1 && isEntriesMarker(v[n]) ? (v[n] as string) : entriesMarker(v.length)));
       return;
     }
     const out: Record<string, unknown> = {};
     set(out);
-    for (const [k, x] of Object.entries(v)) {
+    let n = 0;
+    let total = 0;
+    let earlier: string | undefined;
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      total++;
+      const x = (v as Record<string, unknown>)[k];
+      if (capped && k === "…" && isEntriesMarker(x)) {
+        earlier = x as string;
+        continue;
+      }
+      if (n >= limits.maxEntries) continue;
+      n++;
+      // The key as capValue keeps it (keys are counted, cut, not masked); names and paths are the input's own.
+      const outKey = fixed(capKey(k, allowed()));
       path.push(k);
       // A secret-named key hides its whole value: a string, a number, an array or an object of secrets.
-      if (isSecretName(k) && x !== null && typeof x !== "boolean" && !(typeof x === "string" && x.length === 0)) out[k] = MASK;
-      else visit(x, out, k, depth + 1);
+      if ((isSecretName(k) || (outKey !== k && isSecretName(outKey))) && x !== null && typeof x !== "boolean" && !(typeof x === "string" && x.length === 0))
+        out[outKey] = fixed(MASK);
+      else visit(x, out, outKey, depth + 1);
       path.pop();
+    }
+    const marker = total > n + (earlier === undefined ? 0 : 1) ? entriesMarker(total) : earlier;
+    if (marker !== undefined) {
+      fixed("…");
+      out["…"] = fixed(marker);
     }
   };
   visit(value, root as unknown as Record<string, unknown>, "v", 0);
-  const masked = maskMany(texts, ruleSet);
-  slots.forEach((s, i) => ((s.parent as Record<string | number, unknown>)[s.key] = masked[i]));
+  const ranges = pieceRanges(pieces);
+  // Put each string in place, the budget counted again on what it became (masking changes lengths).
+  budget = limits.maxTotal;
+  for (const item of ledger) {
+    if ("fixed" in item) budget -= item.fixed;
+    else {
+      const s = finish(pieces[item.piece]!, ranges[item.piece]!, allowed());
+      budget -= s.length;
+      (item.parent as Record<string | number, unknown>)[item.key] = s;
+    }
+  }
   return root.v;
 }
 
-/** The value as it may leave the request: capped to MASK_SCAN_LIMITS, then masked. */
-export function maskForExport(value: unknown, maskFields: readonly string[] = []): unknown {
-  return maskSecrets(capValue(value, MASK_SCAN_LIMITS).value, maskFields);
-}
+/** A key cut as capValue cuts it (a marker key stays). */
+const capKey = (k: string, max: number) => (isMarkerOnly(k) || k.length <= max ? k : k.slice(0, keptLength(k, max)) + truncationMarker(k.length));

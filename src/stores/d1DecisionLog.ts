@@ -1,4 +1,4 @@
-import { capText, capValue } from "../engine/cap";
+import { DECISION_INPUT_LIMITS, capText, capValue } from "../engine/cap";
 import { errorText, log } from "../log";
 import type { DecisionFilter, DecisionLog, DecisionLogHealth, DecisionRecord } from "../services";
 
@@ -30,8 +30,11 @@ export const RECORD_LIMITS = {
   errorChars: 1000,
   /** fired and dry-run handler ids listed. */
   handlers: 100,
-  /** the masked input: per string, in total, entries per array/object, depth. */
-  input: { maxString: 4096, maxTotal: 32 * 1024, maxEntries: 200, maxDepth: 16 },
+  /**
+   * the masked input: per string, in total, entries per array/object, depth (4 KiB, 32 KiB, 200, 16). maskForExport
+   * already cuts the input to these before it masks it (it masks only what is kept), so here they change nothing.
+   */
+  input: DECISION_INPUT_LIMITS,
   /** the whole record as JSON; far below D1's ~2 MB row limit, so a batch of MAX_BATCH stays well within limits too. */
   recordChars: 64 * 1024,
 } as const;
