@@ -172,7 +172,7 @@ function assignmentPatterns(open: boolean): { assignments: readonly RegExp[]; ar
       // `:` as in .npmrc's `//registry/:_authToken=…`)
       new RegExp(
         String.raw`(?:^|[\s;&|('"` + BT + String.raw`,{:])(?:export\s{1,8}|set\s{1,8}|local\s{1,8}|declare\s{1,8}(?:-\w{1,4}\s{1,8})?|readonly\s{1,8}|\$env:)?(-{0,2}[A-Za-z_][A-Za-z0-9_.-]{0,127})=(?:"([^"\n]{1,4096})` +
-          closing('"', open) + String.raw`|'([^'\n]{1,4096})` + closing("'", open) + String.raw`|([^\s'";&|)` + BT + String.raw`,}]{1,4096}))`,
+          closing('"', open) + String.raw`|'([^'\n]{1,4096})` + closing("'", open) + String.raw`|([^\s'";&|)` + BT + ",}]{1,4096}))",
         "dg",
       ),
       // JSON, YAML, code with a quoted literal: "name": "value", name: 'value', apiKey = "value", key => 'value'
@@ -187,7 +187,7 @@ function assignmentPatterns(open: boolean): { assignments: readonly RegExp[]; ar
     ],
     // A JSON-ish array under a secret name, inside text: "passwords": ["a", "b"] — masked whole.
     array: new RegExp(
-      String.raw`(?<![A-Za-z0-9_.$-])["']?([A-Za-z_$][A-Za-z0-9_.$-]{0,127})["']?\s{0,8}[:=]\s{0,8}(\[[^[\]\n]{0,4096}` + closing(String.raw`\]`, open) + ")",
+      `${String.raw`(?<![A-Za-z0-9_.$-])["']?([A-Za-z_$][A-Za-z0-9_.$-]{0,127})["']?\s{0,8}[:=]\s{0,8}(\[[^[\]\n]{0,4096}`}${closing(String.raw`\]`, open)})`,
       "dg",
     ),
   };
@@ -567,7 +567,7 @@ function capAndMask(value: unknown, maskFields: readonly string[], limits: CapLi
     let total = 0;
     let earlier: string | undefined;
     for (const k in v) {
-      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      if (!Object.hasOwn(v, k)) continue;
       total++;
       const x = (v as Record<string, unknown>)[k];
       if (capped && k === "…" && isEntriesMarker(x)) {

@@ -76,7 +76,7 @@ const SHAPES: Record<string, Shape> = {
     return { text: ` AKIA${s} `, secret: s };
   },
   "KEY=value": (rng, long) => {
-    const s = rnd(rng, long ? 3000 : 24, SECRET_ALPHABET + "!@#%^*-_+=.:/~");
+    const s = rnd(rng, long ? 3000 : 24, `${SECRET_ALPHABET}!@#%^*-_+=.:/~`);
     return { text: ` DB_PASSWORD=${s} `, secret: s };
   },
   "export KEY=\"pass phrase\"": (rng, long) => {
@@ -225,9 +225,9 @@ describe("differential: every character masked before the cut in the whole strin
         "authorization: Basic ", "Bearer ", "curl -u admin:", "postgres://app:", "https://bob:", "mysql -u root -p", "mysql ", " -p", "-----BEGIN RSA PRIVATE KEY-----\n",
         "-----END RSA PRIVATE KEY-----", "-----BEGIN PGP PRIVATE KEY BLOCK-----\n", "ghp_", "sk-ant-api03-", "eyJ", "AKIA", "SG.", "hg_", "glpat-", "xoxb-", "npm_", "$HOME", "${{ secrets.X }}",
       ][Math.floor(rng() * 32)]!;
-    if (r < 0.9) return rnd(rng, 1 + Math.floor(rng() * 40), SECRET_ALPHABET + "abc0123456789_-.");
+    if (r < 0.9) return rnd(rng, 1 + Math.floor(rng() * 40), `${SECRET_ALPHABET}abc0123456789_-.`);
     // a long run (a token, a blob) or long words with spaces, the things that run past a window
-    return rng() < 0.5 ? rnd(rng, 500 + Math.floor(rng() * 3000), SECRET_ALPHABET + "abc0123456789_-") : words(rng, 500 + Math.floor(rng() * 3000));
+    return rng() < 0.5 ? rnd(rng, 500 + Math.floor(rng() * 3000), `${SECRET_ALPHABET}abc0123456789_-`) : words(rng, 500 + Math.floor(rng() * 3000));
   };
   it("random texts, random cuts", () => {
     fc.assert(
@@ -263,7 +263,7 @@ describe("cut, then masked: the rest of the promise", () => {
     const content = filler(prng(7), 1_000_000);
     const input = {
       session_id: "s1",
-      tool_input: { content, list: Array.from({ length: 500 }, (_, i) => `item ${i}`), deep: JSON.parse("[".repeat(40) + "1" + "]".repeat(40)) },
+      tool_input: { content, list: Array.from({ length: 500 }, (_, i) => `item ${i}`), deep: JSON.parse(`${"[".repeat(40)}1${"]".repeat(40)}`) },
       many: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, "lorem ipsum ".repeat(40)])),
     };
     const out = maskForExport(input) as any;
