@@ -57,39 +57,62 @@ const group = (m: RegExpMatchArray, g: number): Range | undefined => (m.indices?
  */
 const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g;
 
-const TOKEN_PATTERNS: readonly RegExp[] = [
-  /\bhga?_[0-9A-Za-z_-]{16,}/g, // hookgate's own tokens: team (hg_…) and admin (hga_…)
-  /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b/g, // AWS access key id
-  /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{8,}/g, // Stripe
-  /\bsk-(?:ant-|proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,}/g, // Anthropic / OpenAI keys
-  /\bgh[pousr]_[0-9A-Za-z]{20,}/g, // GitHub tokens
-  /\bgithub_pat_[0-9A-Za-z_]{20,}/g,
-  /\bglpat-[0-9A-Za-z_-]{16,}/g, // GitLab personal access token
-  /\bgl(?:dt|ptt|rt|cbt|imt|agent|oas|soat|ffct)-[0-9A-Za-z_-]{16,}/g, // other GitLab tokens
-  /\bxox[abposre]-[0-9A-Za-z-]{10,}/g, // Slack
-  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API key
-  /\bya29\.[0-9A-Za-z_-]{20,}/g, // Google OAuth access token
-  /\beyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}/g, // JWT
-  /\bnpm_[0-9A-Za-z]{30,}/g, // npm
-  /\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}/g, // SendGrid
-  /\bhf_[0-9A-Za-z]{30,}/g, // Hugging Face
+/**
+ * A detector: a pattern and literals one of which is in every text it matches (lower-cased for an `i` pattern,
+ * which without the `u` flag matches ASCII letters only by ASCII letters). A text with none of them is not
+ * scanned: `includes` is a fraction of the cost of running the pattern, and most strings hold none.
+ */
+interface Detector {
+  re: RegExp;
+  anyOf: readonly string[];
+}
+
+const TOKEN_PATTERNS: readonly Detector[] = [
+  { re: /\bhga?_[0-9A-Za-z_-]{16,}/g, anyOf: ["hg"] }, // hookgate's own tokens: team (hg_…) and admin (hga_…)
+  { re: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b/g, anyOf: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"] }, // AWS access key id
+  { re: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{8,}/g, anyOf: ["_live_", "_test_"] }, // Stripe
+  { re: /\bsk-(?:ant-|proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,}/g, anyOf: ["sk-"] }, // Anthropic / OpenAI keys
+  { re: /\bgh[pousr]_[0-9A-Za-z]{20,}/g, anyOf: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"] }, // GitHub tokens
+  { re: /\bgithub_pat_[0-9A-Za-z_]{20,}/g, anyOf: ["github_pat_"] },
+  { re: /\bglpat-[0-9A-Za-z_-]{16,}/g, anyOf: ["glpat-"] }, // GitLab personal access token
+  { re: /\bgl(?:dt|ptt|rt|cbt|imt|agent|oas|soat|ffct)-[0-9A-Za-z_-]{16,}/g, anyOf: ["gl"] }, // other GitLab tokens
+  { re: /\bxox[abposre]-[0-9A-Za-z-]{10,}/g, anyOf: ["xox"] }, // Slack
+  { re: /\bAIza[0-9A-Za-z_-]{35}\b/g, anyOf: ["AIza"] }, // Google API key
+  { re: /\bya29\.[0-9A-Za-z_-]{20,}/g, anyOf: ["ya29."] }, // Google OAuth access token
+  { re: /\beyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}/g, anyOf: ["eyJ"] }, // JWT
+  { re: /\bnpm_[0-9A-Za-z]{30,}/g, anyOf: ["npm_"] }, // npm
+  { re: /\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}/g, anyOf: ["SG."] }, // SendGrid
+  { re: /\bhf_[0-9A-Za-z]{30,}/g, anyOf: ["hf_"] }, // Hugging Face
 ];
 
 /**
  * Patterns whose group 1 (or, where it did not take part, group 2) is the secret; the rest (a name, a scheme, a user)
  * is kept for the reader.
  */
-const VALUE_PATTERNS: readonly RegExp[] = [
+const VALUE_PATTERNS: readonly Detector[] = [
   // Authorization: any scheme (Bearer, Basic, token, Digest, …); the credentials to the end of the value.
   // (a bare value must look like a credential, one word of 8+ characters: prose after "authorization:" is not one)
-  /\b(?:proxy-)?authori[sz]ation["']?\s{0,8}[:=]\s{0,8}["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|apikey|api-key|key|aws4-hmac-sha256|splunk|sso-key|otp)\s{1,8}([^\s"'][^\r\n"']{0,4095})|([^\s"',;]{8,4096})(?=["'\s,;]|$))/dgi,
-  /\bbearer\s{1,8}([0-9A-Za-z._~+/=-]{8,})/dgi,
+  {
+    re: /\b(?:proxy-)?authori[sz]ation["']?\s{0,8}[:=]\s{0,8}["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|apikey|api-key|key|aws4-hmac-sha256|splunk|sso-key|otp)\s{1,8}([^\s"'][^\r\n"']{0,4095})|([^\s"',;]{8,4096})(?=["'\s,;]|$))/dgi,
+    anyOf: ["authori"],
+  },
+  { re: /\bbearer\s{1,8}([0-9A-Za-z._~+/=-]{8,})/dgi, anyOf: ["bearer"] },
   // URL credentials: scheme://user:password@host (the last `@` ends the password)
-  /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?#"'<>]{1,256})@/dgi,
+  { re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?#"'<>]{1,256})@/dgi, anyOf: ["://"] },
   // curl/wget/http clients: -u user:password, --user user:password, --user=user:password
   // (not `-u 1000:1000`, a uid:gid)
-  /(?:^|[\s"'])(?:-u|--user|--proxy-user)(?:\s{1,8}|=)["']?(?!\d{1,10}:\d{1,10}(?:[\s"']|$))[^\s"':]{1,256}:([^\s"']{1,512})/dg,
+  { re: /(?:^|[\s"'])(?:-u|--user|--proxy-user)(?:\s{1,8}|=)["']?(?!\d{1,10}:\d{1,10}(?:[\s"']|$))[^\s"':]{1,256}:([^\s"']{1,512})/dg, anyOf: ["-u"] },
 ];
+
+/** The detectors and their prefilter, for the test that the literals are in every match (test/engine/maskDetectors.test.ts). */
+export const DETECTORS_FOR_TEST = { detectors: () => [...TOKEN_PATTERNS, ...VALUE_PATTERNS], mayMatch: (d: Detector, t: string) => mayMatch(d, t, () => t.toLowerCase()) };
+
+/** Whether a detector could match `text` (`lower`: the text lower-cased, made once per text when needed). */
+function mayMatch(d: Detector, text: string, lower: () => string): boolean {
+  const t = d.re.ignoreCase ? lower() : text;
+  for (const literal of d.anyOf) if (t.includes(literal)) return true;
+  return false;
+}
 
 /** mysql -pSECRET (no space: that is how mysql takes a password on the command line), in a mysql command. */
 const MYSQL_P = /(?:^|\s)-p([^\s'"-][^\s'"]{0,255})/dg;
@@ -206,12 +229,19 @@ function push(ranges: Range[], start: number, end: number) {
 function shapeRanges(text: string): Range[] {
   const ranges: Range[] = [];
   mysqlPasswords(text, ranges);
-  for (const re of TOKEN_PATTERNS) for (const m of text.matchAll(re)) push(ranges, m.index, m.index + m[0].length);
-  for (const re of VALUE_PATTERNS)
-    for (const m of text.matchAll(re)) {
+  let lowered: string | undefined;
+  const lower = () => (lowered ??= text.toLowerCase());
+  for (const d of TOKEN_PATTERNS) {
+    if (!mayMatch(d, text, lower)) continue;
+    for (const m of text.matchAll(d.re)) push(ranges, m.index, m.index + m[0].length);
+  }
+  for (const d of VALUE_PATTERNS) {
+    if (!mayMatch(d, text, lower)) continue;
+    for (const m of text.matchAll(d.re)) {
       const r = group(m, 1) ?? group(m, 2);
       if (r) push(ranges, r[0], r[1]);
     }
+  }
   return ranges;
 }
 
@@ -232,6 +262,8 @@ function assignmentRanges(text: string, open: boolean, ranges: Range[] = []): Ra
       else if (!take(m) && open && m.index + m[0].length === text.length) re.lastIndex = m.index + 1;
     }
   };
+  // Every assignment has a `=` or a `:` and every array a `[`: text without them is not scanned.
+  if (!text.includes("=") && !text.includes(":")) return ranges;
   for (const re of assignments)
     each(re, (m) => {
       const g = m[2] ? 2 : m[3] ? 3 : 4;
@@ -241,12 +273,13 @@ function assignmentRanges(text: string, open: boolean, ranges: Range[] = []): Ra
       push(ranges, r[0], runsOn([r[0], m.index + m[0].length]) ? text.length : r[1]);
       return true;
     });
-  each(array, (m) => {
-    const r = group(m, 2);
-    if (!(r && isSecretName(m[1]!))) return false;
-    push(ranges, r[0], r[1]);
-    return true;
-  });
+  if (text.includes("["))
+    each(array, (m) => {
+      const r = group(m, 2);
+      if (!(r && isSecretName(m[1]!))) return false;
+      push(ranges, r[0], r[1]);
+      return true;
+    });
   return ranges;
 }
 

@@ -53,9 +53,9 @@ export function createApp(profile: ClientProfile, services: (env: Env) => Servic
   registerHookRoutes(app, profile.events.list);
   app.route("/v1/admin", adminRoutes());
 
-  app.notFound((c) => c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`), c.var.requestId ?? ""), 404));
+  app.notFound((c) => c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`), c.get("requestId") ?? ""), 404));
   app.onError((e, c) => {
-    const requestId = c.var.requestId ?? "";
+    const requestId = c.get("requestId") ?? "";
     if (e instanceof HookgateError) {
       if (e.options.detail) log("warn", { requestId, code: e.code, detail: e.options.detail });
       return c.json(envelope(e, requestId), e.status);

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
-import { sha256Hex, timingSafeEqualText } from "../crypto";
+import { timingSafeEqualText } from "../crypto";
 import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits";
 import { DEFAULT_CACHE_TTL_MS } from "../gate/policyCache";
-import { lookupToken } from "./caches";
+import { lookupToken, rememberValidToken, tokenHash } from "./caches";
 import type { TokenInfo } from "../services";
 import type { AppEnv } from "./context";
 import { errorText, log } from "../log";
@@ -27,12 +27,14 @@ const bearer = (header: string | undefined): string | undefined => {
 export const teamAuth = createMiddleware<AppEnv>(async (c, next) => {
   const team = c.req.param("team") ?? "";
   const token = bearer(c.req.header("authorization"));
-  const unauthorized = new HookgateError("unauthorized", "missing or invalid hook token for this team");
-  if (!token || !TEAM_NAME.test(team)) throw unauthorized;
-  const { services } = c.var;
+  // Built only when refusing: an Error captures a stack, which is most of what a successful check would cost.
+  const unauthorized = () => new HookgateError("unauthorized", "missing or invalid hook token for this team");
+  if (!token || !TEAM_NAME.test(team)) throw unauthorized();
+  const services = c.get("services");
   let info: TokenInfo | null;
+  const hash = await tokenHash(token);
   try {
-    info = await lookupToken(services.tokens, await sha256Hex(token), services.now(), cacheTtlOf(c.env));
+    info = await lookupToken(services.tokens, hash, services.now(), cacheTtlOf(c.env));
   } catch (e) {
     // The token store is down. A 5xx would make the client go ahead unchecked (contract §2.5); the hook route
     // answers the event's fail-closed verdict instead, evaluating nothing for a caller it could not identify.
@@ -41,7 +43,8 @@ export const teamAuth = createMiddleware<AppEnv>(async (c, next) => {
     c.set("authUnavailable", true);
     return next();
   }
-  if (!info || info.team !== team) throw unauthorized;
+  if (!info || info.team !== team) throw unauthorized();
+  rememberValidToken(token, hash);
   c.set("team", team);
   await next();
 });

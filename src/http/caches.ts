@@ -1,3 +1,4 @@
+import { sha256Hex } from "../crypto";
 import type { TokenInfo, TokenStore } from "../services";
 
 /**
@@ -17,6 +18,26 @@ const MAX_ENTRIES = 10_000;
 function remember<K, V>(map: Map<K, V>, key: K, value: V) {
   if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
   map.set(key, value);
+}
+
+/**
+ * SHA-256 of tokens that proved valid, remembered: the same few tokens arrive on every request of a team, and the
+ * digest is the costliest step of a cache hit. Module scope like the token cache; holds bearer tokens in isolate
+ * memory only (never logged, never written). Only valid tokens of a real token's size go in, so a flood of made-up
+ * tokens neither grows it nor evicts the real ones.
+ */
+const validHashes = new Map<string, string>();
+const MAX_VALID_HASHES = 1_000;
+const MAX_TOKEN_CHARS = 128;
+
+export async function tokenHash(token: string): Promise<string> {
+  return validHashes.get(token) ?? (await sha256Hex(token));
+}
+
+export function rememberValidToken(token: string, hash: string) {
+  if (token.length > MAX_TOKEN_CHARS || validHashes.has(token)) return;
+  if (validHashes.size >= MAX_VALID_HASHES) validHashes.delete(validHashes.keys().next().value as string);
+  validHashes.set(token, hash);
 }
 
 export async function lookupToken(store: TokenStore, hash: string, now: number, ttlMs: number): Promise<TokenInfo | null> {

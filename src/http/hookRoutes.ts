@@ -13,11 +13,12 @@ export function refusal(r: GateRefusal, prefix = ""): HookgateError {
 
 async function handleHook(c: AppContext, route: EventSpec | undefined) {
   const started = performance.now();
-  const { gate } = c.var;
+  // c.get, not c.var: Hono's c.var builds a new object of every variable on each access.
+  const gate = c.get("gate");
   const { text: rawBody, value: body } = await readJsonBody(c);
   const event = gate.eventOf(body.hook_event_name, route);
   if (!event.ok) throw refusal(event.error);
-  const decided = await gate.decide({ team: c.var.team, event: event.value, input: body, rawBody, authUnavailable: c.var.authUnavailable ?? false });
+  const decided = await gate.decide({ team: c.get("team"), event: event.value, input: body, rawBody, authUnavailable: c.get("authUnavailable") ?? false });
   if (!decided.ok) throw refusal(decided.error);
   const d = decided.value;
   c.executionCtx.waitUntil(d.after);

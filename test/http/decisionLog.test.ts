@@ -7,7 +7,7 @@ import { claudeCode } from "../../src/clients/claude-code";
 import { describe, expect, inject, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
-import { D1DecisionLog, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
+import { capRecord, D1DecisionLog, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
 import type { DecisionLogHealth, DecisionRecord } from "../../src/services";
 import { hook as workerHook, lsPolicy, ONE_MIB, pollDecisions, teamWith, uniqueTeam } from "../support/worker";
 
@@ -106,6 +106,39 @@ describe("the decision log loses nothing it took", () => {
     expect(await pollDecisions(attacker.team, (l) => l.length >= 1)).toHaveLength(1);
   });
 
+  it("a batch larger than one statement's rows parameter is split, and every record is written as it was", async () => {
+    const g = gate();
+    const log = new D1DecisionLog(env.DB, { wait: g.wait });
+    const team = uniqueTeam("dlog-split");
+    // ~28 KB of input each: 40 records are about twice what one statement takes (MAX_ROWS_PARAM_CHARS).
+    const records: DecisionRecord[] = Array.from({ length: 40 }, (_, i) => ({
+      decisionId: crypto.randomUUID(),
+      time: new Date(Date.now() + i).toISOString(),
+      team,
+      event: "PreToolUse",
+      sessionId: `s-${i}`,
+      tool: "Bash",
+      verdict: i % 2 ? "deny" : "allow",
+      fired: [`h${i}`],
+      dryRun: [],
+      revision: i,
+      latencyMs: i + 0.25,
+      dedup: i % 3 === 0,
+      errors: [],
+      input: { command: `echo ${i} ${"é\"\n".repeat(1000)}`, n: i, ...Object.fromEntries("abcdef".split("").map((k) => [k, `${k}${"x".repeat(4000)}`])) },
+    }));
+    const writes = records.map((r) => log.record(r));
+    g.release();
+    await Promise.all(writes);
+    await log.drain();
+    const stored = await log.query(team, { limit: 100 });
+    expect(stored).toHaveLength(records.length);
+    const byId = new Map(stored.map((r) => [r.decisionId, r]));
+    for (const r of records) expect(byId.get(r.decisionId)).toEqual(capRecord(r));
+    const rows = await env.DB.prepare("SELECT session_id, tool, verdict, revision, latency_ms, dedup FROM decisions WHERE team = ? ORDER BY revision").bind(team).all();
+    expect(rows.results[7]).toEqual({ session_id: "s-7", tool: "Bash", verdict: "deny", revision: 7, latency_ms: 7.25, dedup: 0 });
+  });
+
   it("a batch that fails is written record by record; a record that cannot be written is replaced by a minimal one", async () => {
     const g = gate();
     const log = new D1DecisionLog(env.DB, { wait: g.wait });
@@ -126,8 +159,8 @@ describe("the decision log loses nothing it took", () => {
       ...extra,
     });
     const good = Array.from({ length: 5 }, (_, i) => record(i));
-    // D1 refuses to bind `undefined`: this record fails the whole batch, and fails again on its own.
-    const bad = record(9, { revision: undefined as unknown as number, verdict: "deny" });
+    // A record the table refuses (time is NOT NULL): it fails the whole batch, and fails again on its own.
+    const bad = record(9, { time: null as unknown as string, verdict: "deny" });
     const writes = [...good.slice(0, 2), bad, ...good.slice(2)].map((r) => log.record(r));
     g.release();
     await Promise.all(writes);
@@ -136,7 +169,7 @@ describe("the decision log loses nothing it took", () => {
     const stored = await log.query(team, { limit: 100 });
     expect(stored.map((r) => r.decisionId).sort()).toEqual([...good, bad].map((r) => r.decisionId).sort());
     const minimal = stored.find((r) => r.decisionId === bad.decisionId)!;
-    expect(minimal).toMatchObject({ verdict: "deny", revision: null, truncated: true, event: "PreToolUse" });
+    expect(minimal).toMatchObject({ verdict: "deny", revision: 1, truncated: true, event: "PreToolUse" });
     expect(minimal.errors[0]).toMatch(/^decision log: the full record could not be written \(.+\); this minimal record replaces it$/);
 
     const after = await health(h);

@@ -1,0 +1,70 @@
+// The masker skips a detector on text holding none of its literals (src/engine/mask.ts, Detector.anyOf). That is
+// only sound if every match of the pattern contains one of them: checked here on texts built from the literals
+// themselves (in every case), token characters and separators, so matches are frequent.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DETECTORS_FOR_TEST } from "../../src/engine/mask";
+
+const { detectors, mayMatch } = DETECTORS_FOR_TEST;
+const literals = detectors().flatMap((d) => d.anyOf);
+const flipCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
+const fragment = fc.oneof(
+  fc.constantFrom(...literals, ...literals.map(flipCase)),
+  fc.constantFrom("Bearer ", "bearer ", "Authorization: ", "AUTHORISATION=", "https://", "://u:", "@", "-u ", "--user=", ":", "=", " ", "\n", '"', "'", ".", "_", "-"),
+  fc.string({ unit: fc.constantFrom(..."abcdefXYZ0123456789_-"), minLength: 1, maxLength: 40 }),
+);
+const text = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join(""));
+
+describe("mask detectors: the prefilter literals are in every match", () => {
+  it("for every detector, a text it matches passes its prefilter", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const d of detectors()) {
+          d.re.lastIndex = 0;
+          if (d.re.test(t)) expect(mayMatch(d, t), `${d.re} on ${JSON.stringify(t)}`).toBe(true);
+          d.re.lastIndex = 0;
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("the prefilter does skip text without the literals (it is not a no-op)", () => {
+    const skipped = detectors().filter((d) => !mayMatch(d, "git status --short"));
+    expect(skipped.length).toBe(detectors().length);
+  });
+
+  it("each detector still finds its own example", () => {
+    const examples = [
+      "hg_abcdefghijklmnopqrstu",
+      "AKIAABCDEFGHIJKLMNOP",
+      "sk_live_abcdefgh1234",
+      "sk-ant-abcdefghijklmnopqrstuvwx",
+      "ghp_abcdefghijklmnopqrstuvwx",
+      "github_pat_abcdefghijklmnopqrstuvwx",
+      "glpat-abcdefghijklmnop",
+      "glrt-abcdefghijklmnopq",
+      "xoxb-1234567890",
+      "AIzaabcdefghijklmnopqrstuvwxyz012345678",
+      "ya29.abcdefghijklmnopqrstuvwx",
+      "eyJabcdefghi.abcdefghi.abcdefghi",
+      "npm_abcdefghijklmnopqrstuvwxyz012345",
+      "SG.abcdefghijklmnop.abcdefghijklmnop",
+      "hf_abcdefghijklmnopqrstuvwxyz012345",
+      "Authorization: Basic dXNlcjpwYXNz",
+      "BEARER abcdefghijk",
+      "postgres://user:hunter22@db",
+      "curl -u admin:hunter22 https://x",
+    ];
+    for (const d of detectors()) {
+      const found = examples.filter((e) => {
+        d.re.lastIndex = 0;
+        const hit = d.re.test(e);
+        d.re.lastIndex = 0;
+        return hit;
+      });
+      expect(found.length, String(d.re)).toBeGreaterThan(0);
+      for (const e of found) expect(mayMatch(d, e)).toBe(true);
+    }
+  });
+});
