@@ -110,7 +110,7 @@ describe("the decision log loses nothing it took", () => {
     const g = gate();
     const log = new D1DecisionLog(env.DB, { wait: g.wait });
     const team = uniqueTeam("dlog-split");
-    // ~28 KB of input each: 40 records are about twice what one statement takes (MAX_ROWS_PARAM_CHARS).
+    // 40 records of ~28 KB of input each: about twice what one statement takes (MAX_ROWS_PARAM_CHARS).
     const records: DecisionRecord[] = Array.from({ length: 40 }, (_, i) => ({
       decisionId: crypto.randomUUID(),
       time: new Date(Date.now() + i).toISOString(),
@@ -137,6 +137,9 @@ describe("the decision log loses nothing it took", () => {
     for (const r of records) expect(byId.get(r.decisionId)).toEqual(capRecord(r));
     const rows = await env.DB.prepare("SELECT session_id, tool, verdict, revision, latency_ms, dedup FROM decisions WHERE team = ? ORDER BY revision").bind(team).all();
     expect(rows.results[7]).toEqual({ session_id: "s-7", tool: "Bash", verdict: "deny", revision: 7, latency_ms: 7.25, dedup: 0 });
+    // The stored record is the record's JSON exactly as it was measured for the caps.
+    const text = await env.DB.prepare("SELECT record FROM decisions WHERE decision_id = ?").bind(records[7]!.decisionId).first<{ record: string }>();
+    expect(text?.record).toBe(JSON.stringify(capRecord(records[7]!)));
   });
 
   it("a batch that fails is written record by record; a record that cannot be written is replaced by a minimal one", async () => {
