@@ -15,7 +15,11 @@ export type LoadedPolicy =
 
 export const DEFAULT_CACHE_TTL_MS = 5_000;
 
-const pointers = new Map<string, { value: LoadedPolicy; fetchedAt: number }>();
+/**
+ * A team's pointer: which compiled entry its current revision is (or that it has none). Only the key is held, not
+ * the policy: the compiled cache alone bounds how many policies stay in memory.
+ */
+const pointers = new Map<string, { key: string | null; fetchedAt: number }>();
 const compiledByDigest = new Map<string, LoadedPolicy>();
 /**
  * Bounds: every team a busy isolate serves keeps its pointer, but compiled policies are large, so only the most
@@ -30,8 +34,10 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
   map.set(key, value);
 }
 
+const compiledKey = (record: PolicyRecord, client: ClientModel) => `${client.name}:${record.team}:${record.revision}:${record.digest}`;
+
 export function compileRecord(record: PolicyRecord, client: ClientModel): LoadedPolicy {
-  const key = `${client.name}:${record.team}:${record.revision}:${record.digest}`;
+  const key = compiledKey(record, client);
   const hit = compiledByDigest.get(key);
   if (hit) {
     remember(compiledByDigest, key, hit, MAX_COMPILED);
@@ -46,10 +52,18 @@ export function compileRecord(record: PolicyRecord, client: ClientModel): Loaded
 
 export async function loadPolicy(store: PolicyStore, client: ClientModel, team: string, now: number, ttlMs: number): Promise<LoadedPolicy> {
   const hit = pointers.get(team);
-  if (hit && now - hit.fetchedAt < ttlMs) return hit.value;
+  if (hit && now - hit.fetchedAt < ttlMs) {
+    if (hit.key === null) return { kind: "none" };
+    const compiled = compiledByDigest.get(hit.key);
+    if (compiled) {
+      remember(compiledByDigest, hit.key, compiled, MAX_COMPILED); // most recently used: the busiest teams stay
+      return compiled;
+    }
+    // (evicted from the compiled cache: read and compile again below)
+  }
   const record = await store.current(team);
   const value: LoadedPolicy = record ? compileRecord(record, client) : { kind: "none" };
-  remember(pointers, team, { value, fetchedAt: now }, MAX_POINTERS);
+  remember(pointers, team, { key: record ? compiledKey(record, client) : null, fetchedAt: now }, MAX_POINTERS);
   return value;
 }
 
