@@ -1,4 +1,4 @@
-import type { CompiledHttpHandler } from "./engine/compilePolicy";
+import type { CompiledHttpHandler } from "./engine/compiledHandler";
 import type { Verdict } from "./engine/eventSpec";
 import { forwardableSecrets, NEVER_FORWARDED } from "./engine/forwardSecrets";
 import type { HandlerOutcome } from "./engine/outcome";

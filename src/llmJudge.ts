@@ -1,4 +1,4 @@
-import type { CompiledPromptHandler } from "./engine/compilePolicy";
+import type { CompiledPromptHandler } from "./engine/compiledHandler";
 import type { JudgeAnswer } from "./engine/evaluate";
 import { MASK_SCAN_LIMITS, maskForExport } from "./engine/mask";
 import { sha256Hex } from "./crypto";

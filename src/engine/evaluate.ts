@@ -1,13 +1,7 @@
 import { aggregate, strongerVerdict } from "./aggregate";
 import { kindOf, type SlowDeps } from "./handlerKinds";
-import type {
-  CompiledEvent,
-  CompiledHandler,
-  CompiledHttpHandler,
-  CompiledPolicy,
-  CompiledPromptHandler,
-  CompiledRuleHandler,
-} from "./compilePolicy";
+import type { CompiledHandler, CompiledHttpHandler, CompiledPromptHandler, CompiledRuleHandler } from "./compiledHandler";
+import type { CompiledEvent, CompiledPolicy } from "./compilePolicy";
 import { failVerdict, stopLoop, type EventSpec, type Verdict } from "./eventSpec";
 import { canonicalTool, type ToolTable } from "./toolTable";
 import type { Aggregate, HandlerOutcome } from "./outcome";

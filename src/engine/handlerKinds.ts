@@ -1,4 +1,4 @@
-import type { CompiledHttpHandler, CompiledPromptHandler, CompiledRuleHandler, CompileOptions } from "./compilePolicy";
+import type { CompiledHttpHandler, CompiledPromptHandler, CompiledRuleHandler, CompileOptions } from "./compiledHandler";
 import { defaultJudgeVerdict, failVerdict, type EventSpec, type Verdict } from "./eventSpec";
 import { forwardProblem } from "./forwardSecrets";
 import type { HandlerOutcome, JudgeAnswer } from "./outcome";

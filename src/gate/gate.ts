@@ -1,4 +1,5 @@
-import { compilePolicy, type CompiledPolicy, type CompileOptions, type Problem } from "../engine/compilePolicy";
+import type { CompileOptions } from "../engine/compiledHandler";
+import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
 import { stopLoop, type EventSpec } from "../engine/eventSpec";
 import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evaluate";
 import { maskForExport } from "../engine/mask";

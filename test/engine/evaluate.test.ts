@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy, type CompiledPolicy, type CompiledPromptHandler } from "../../src/engine/compilePolicy";
+import type { CompiledPromptHandler } from "../../src/engine/compiledHandler";
+import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
 import { claudeCode } from "../../src/clients/claude-code";
