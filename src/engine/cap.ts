@@ -15,8 +15,9 @@ export const depthMarker = (maxDepth: number) => `…[truncated by hookgate: nes
 /** A string that is one of the markers above and nothing else (what a cap already put there). */
 const MARKER_ONLY = /^…\[truncated by hookgate: (?:\d{1,16} chars|\d{1,16} entries|nested deeper than \d{1,16})\]$/;
 const ENTRIES_MARKER = /^…\[truncated by hookgate: \d{1,16} entries\]$/;
-export const isMarkerOnly = (s: string) => s.length <= 64 && MARKER_ONLY.test(s);
-export const isEntriesMarker = (v: unknown) => typeof v === "string" && v.length <= 64 && ENTRIES_MARKER.test(v);
+// (the first character first: every string of every input is asked, and almost none starts with "…")
+export const isMarkerOnly = (s: string) => s.length <= 64 && s.charCodeAt(0) === 0x2026 && MARKER_ONLY.test(s);
+export const isEntriesMarker = (v: unknown) => typeof v === "string" && v.length <= 64 && v.charCodeAt(0) === 0x2026 && ENTRIES_MARKER.test(v);
 /** A string an earlier cap cut: it ends in its marker. */
 const CUT_BEFORE = /…\[truncated by hookgate: \d{1,16} chars\]$/;
 const wasCut = (s: string) => s.endsWith(" chars]") && CUT_BEFORE.test(s.slice(-48));

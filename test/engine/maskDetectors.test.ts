@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DETECTORS_FOR_TEST } from "../../src/engine/mask";
 
-const { detectors, mayMatch } = DETECTORS_FOR_TEST;
+const { detectors, mayMatch, anyLiteral } = DETECTORS_FOR_TEST;
 const literals = detectors().flatMap((d) => d.anyOf);
 const flipCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
 const fragment = fc.oneof(
@@ -21,7 +21,10 @@ describe("mask detectors: the prefilter literals are in every match", () => {
       fc.property(text, (t) => {
         for (const d of detectors()) {
           d.re.lastIndex = 0;
-          if (d.re.test(t)) expect(mayMatch(d, t), `${d.re} on ${JSON.stringify(t)}`).toBe(true);
+          if (d.re.test(t)) {
+            expect(mayMatch(d, t), `${d.re} on ${JSON.stringify(t)}`).toBe(true);
+            expect(anyLiteral(t), `the one-pass prefilter on ${JSON.stringify(t)}`).toBe(true);
+          }
           d.re.lastIndex = 0;
         }
       }),
@@ -32,6 +35,8 @@ describe("mask detectors: the prefilter literals are in every match", () => {
   it("the prefilter does skip text without the literals (it is not a no-op)", () => {
     const skipped = detectors().filter((d) => !mayMatch(d, "git status --short"));
     expect(skipped.length).toBe(detectors().length);
+    expect(anyLiteral("git status --short")).toBe(false);
+    expect(anyLiteral("see https://example.com")).toBe(true);
   });
 
   it("each detector still finds its own example", () => {
@@ -64,7 +69,10 @@ describe("mask detectors: the prefilter literals are in every match", () => {
         return hit;
       });
       expect(found.length, String(d.re)).toBeGreaterThan(0);
-      for (const e of found) expect(mayMatch(d, e)).toBe(true);
+      for (const e of found) {
+        expect(mayMatch(d, e)).toBe(true);
+        expect(anyLiteral(e)).toBe(true);
+      }
     }
   });
 });
