@@ -7,9 +7,9 @@
 import { parseArgs } from "./args";
 import { analyseScript, type Builder } from "./bash";
 import { commandSpec, type DeclaredEffect } from "./commands";
-import { registerDialectEffects } from "./dialects";
+import { registerDialectEffects, registerProgramEffects } from "./dialects";
 import type { ShellRedirect, ShellWord, SimpleCommand } from "./model";
-import { analysePowerShell, psPath, WINDOWS_DISK } from "./powershell";
+import { analysePowerShell, icaclsMode, psPath, WINDOWS_DISK } from "./powershell";
 import { HOLE_ANY, HOLE_SEG, literal } from "./template";
 
 const VARS: Readonly<Record<string, string>> = {
@@ -159,23 +159,51 @@ function cmdEffects(name: string, args: readonly ShellWord[], c: SimpleCommand):
       }
       return out;
     }
-    case "format":
-    case "diskpart":
-      return [{ kind: "write", via: n, path: WINDOWS_DISK }];
-    case "icacls":
-    case "cacls": {
-      const target = operands(args)[0];
-      return target ? [{ kind: "chmod", via: n, path: target, recursive: sw(args, /^\/t$/i), mode: "acl" }] : [];
-    }
-    case "takeown": {
-      const at = args.findIndex((w) => /^\/f$/i.test(w.value));
-      return at >= 0 && args[at + 1] ? [{ kind: "chmod", via: "takeown", path: psPath(args[at + 1]!.value), recursive: sw(args, /^\/r$/i), mode: "owner" }] : [];
-    }
     default: {
+      const program = windowsProgramEffects(n, args);
+      if (program) return program;
       // Anything else is a program on the PATH: the Bash table knows git, curl, tar, …
       const spec = commandSpec(n);
       return spec?.effects ? spec.effects(parseArgs(args, spec.options ?? {}), args) : [];
     }
   }
 }
+/** Windows programs (not cmd builtins: those need cmd) that change disks or permissions, by their switches. */
+function windowsProgramEffects(n: string, args: readonly ShellWord[]): DeclaredEffect[] | undefined {
+  switch (n) {
+    case "format":
+    case "diskpart":
+      return [{ kind: "write", via: n, path: WINDOWS_DISK }];
+    case "icacls":
+    case "cacls": {
+      const target = operands(args)[0];
+      return target ? [{ kind: "chmod", via: n, path: target, recursive: sw(args, /^\/t$/i), mode: icaclsMode(args) }] : [];
+    }
+    case "takeown": {
+      const at = args.findIndex((w) => /^\/f$/i.test(w.value));
+      return at >= 0 && args[at + 1] ? [{ kind: "chmod", via: "takeown", path: psPath(args[at + 1]!.value), recursive: sw(args, /^\/r$/i), mode: "owner" }] : [];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The same programs run from Git Bash (the Bash tool on Windows), where MSYS takes a word with one leading slash
+ * for a path: users write switches with two (`//T`, `//grant`), and drives as `/c/…`. Both are read as cmd would
+ * see them; the Bash table knows nothing of these programs, so without this they would have no effect at all.
+ */
+function bashWindowsProgram(name: string, args: readonly ShellWord[], c: SimpleCommand): DeclaredEffect[] | undefined {
+  if (c.dialect !== "bash") return undefined;
+  const n = name.toLowerCase().replace(/\.exe$/, "");
+  const asCmd = args.map((w) => {
+    if (/^\/\/[A-Za-z?]/.test(w.value)) return { ...w, value: w.value.slice(1) };
+    const drive = /^\/([A-Za-z])(\/.*)?$/.exec(w.value);
+    if (drive && !/^\/[A-Za-z]$/.test(w.value)) return { ...w, value: `${drive[1]}:${drive[2] ?? "/"}` };
+    return w;
+  });
+  return windowsProgramEffects(n, asCmd);
+}
+
 registerDialectEffects("cmd", cmdEffects);
+registerProgramEffects(["icacls", "cacls", "takeown", "format", "diskpart"], bashWindowsProgram);

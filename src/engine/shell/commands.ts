@@ -316,8 +316,12 @@ function gitEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect
     const forced =
       p.unknown ||
       ["force", "force-with-lease", "force-if-includes", "mirror"].some((o) => p.options.has(o)) ||
-      p.operands.some((w) => w.text.startsWith("+") || /^[\uE000-\uE004]/.test(w.text) && w.splits);
+      p.operands.some((w) => w.text.startsWith("+") || (/^[\uE000-\uE004]/.test(w.text) && w.splits));
     if (forced) out.push(effect("force-push", "git push --force"));
+    // Deleting a remote branch rewrites it too: `--delete`/`-d`, `--prune`, an empty source (`:main`, the refspec
+    // after the remote).
+    else if (p.options.has("delete") || p.options.has("prune") || p.operands.slice(1).some((w) => w.text.startsWith(":")))
+      out.push(effect("force-push", "git push --delete"));
   }
   if (sub === "show" || sub === "cat-file" || sub === "grep" || sub === "archive") {
     for (const w of g.rest) {

@@ -23,3 +23,12 @@ export function registerDialectEffects(dialect: string, table: DialectEffects, r
   if (role) dialectRoles[dialect] = role;
 }
 
+
+/**
+ * Programs another dialect's module knows that any dialect's command line may run (Windows programs from Git
+ * Bash), by lower-case name without `.exe`: asked before the Bash table, which does not know them.
+ */
+export const programTables: Partial<Record<string, DialectEffects>> = {};
+export function registerProgramEffects(names: readonly string[], table: DialectEffects): void {
+  for (const n of names) programTables[n] = table;
+}

@@ -15,7 +15,7 @@ import { parseArgs } from "./args";
 import { COMMANDS, COMMAND_NAMES, commandSpec, type DeclaredEffect, type EffectKind } from "./commands";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { pipedText } from "./bash";
-import { dialectRoles, dialectTables } from "./dialects";
+import { dialectRoles, dialectTables, programTables } from "./dialects";
 import { commandName, strip, UNKNOWN_ARGS } from "./strip";
 import { globTemplate, hasHoles, matchSome, somePattern } from "./template";
 import { readsProgramFromStdin, STDIN_INTERPRETERS } from "./programs";
@@ -128,13 +128,18 @@ function producedWords(c: SimpleCommand): { words: ShellWord[]; every: boolean }
 function namesFitting(template: string): string[] {
   const p = somePattern([template.replace(/[\uE000-\uE004]/g, "*")].flatMap((t) => t.split("*")));
   // The template's holes are the pattern's stars here: does some known name fit the template?
-  return COMMAND_NAMES.filter((n) => matchSome(p, n));
+  return [...COMMAND_NAMES, ...Object.keys(programTables)].filter((n) => matchSome(p, n));
 }
 
 function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWord[], upstream?: SimpleCommand): DeclaredEffect[] {
   const table = dialectTables[c.dialect];
   if (table) {
     const own = table(name, args, c, upstream);
+    if (own !== undefined) return own;
+  }
+  const program = programTables[name.toLowerCase().replace(/\.exe$/, "")];
+  if (program) {
+    const own = program(name, args, c, upstream);
     if (own !== undefined) return own;
   }
   const spec = commandSpec(name);
