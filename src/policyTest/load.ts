@@ -185,13 +185,17 @@ function prepareCase(
   if (tool !== undefined) {
     input.tool_name = tool;
     input.tool_input = shorthands[0] !== undefined ? expandShorthand(tool, (c as Json)[tool] as string, c.tool_input) : { ...(c.tool_input ?? {}) };
-    // The id Claude Code gives every tool call, where the event carries one (PermissionRequest does not).
-    if (shape !== undefined && "tool_use_id" in shape && !optional(shape.tool_use_id)) input.tool_use_id = `toolu_test_${where.filter((w) => typeof w === "number").join("_")}`;
   }
   if (c.prompt !== undefined) input.prompt = c.prompt;
-  // A stop that is not already continuing because of a stop hook, unless the case says it is.
-  if (spec.stopLike) input.stop_hook_active = false;
+  // Fields the event requires and the client always sends, which a shorthand does not say: neutral values.
+  const ids = where.filter((w) => typeof w === "number").join("_");
   Object.assign(input, c.input ?? {});
+  const missing = spec.input.safeParse(input);
+  if (!missing.success)
+    for (const issue of missing.error.issues) {
+      const field = issue.path.length === 1 ? String(issue.path[0]) : undefined;
+      if (field !== undefined && input[field] === undefined && REQUIRED_FILLS[field]) input[field] = REQUIRED_FILLS[field](ids);
+    }
 
   const subject = shorthands[0] !== undefined ? `${tool}: ${shortText((c as Json)[tool!] as string)}` : tool !== undefined ? `${tool}: ${shortText(JSON.stringify(input.tool_input))}` : c.prompt !== undefined ? `prompt: ${shortText(c.prompt)}` : undefined;
   const head = spec.name === (tool !== undefined ? DEFAULT_TOOL_EVENT : c.prompt !== undefined ? DEFAULT_PROMPT_EVENT : "") ? "" : spec.name;
@@ -199,9 +203,19 @@ function prepareCase(
   return { path, name, event: spec, input, expect, stubs };
 }
 
+/**
+ * Values for fields an event's input requires (only where it does) and a case need not say: the id Claude Code
+ * gives every tool call (PermissionRequest carries none), what a tool returned (PostToolUse), a stop that is not
+ * already continuing because of a stop hook (Stop, SubagentStop). A case's `input` overrides any of them.
+ */
+const REQUIRED_FILLS: Record<string, (ids: string) => unknown> = {
+  tool_use_id: (ids) => `toolu_test_${ids}`,
+  tool_response: () => ({}),
+  stop_hook_active: () => false,
+};
+
 type Shape = Record<string, { safeParse(v: unknown): { success: boolean } }>;
 const inputShape = (spec: EventSpec): Shape | undefined => (spec.input as unknown as { shape?: Shape }).shape;
-const optional = (field: { safeParse(v: unknown): { success: boolean } } | undefined) => field === undefined || field.safeParse(undefined).success;
 
 function textMatcher(source: string, field: string, problem: (field: string, message: string) => void): TextMatcher | undefined {
   const re = /^\/(.*)\/([a-z]*)$/s.exec(source);
