@@ -31,7 +31,7 @@ describe("decision", () => {
     [{ event: "PermissionRequest", Bash: "pwd" }, "none"],
   ])("%j is %s, and no other decision", async (c, decision) => {
     await passes({ ...c, expect: decision });
-    const other = decision === "none" ? (c.event === "Stop" ? "block" : "allow") : "none";
+    const other = decision === "none" ? ("event" in c && c.event === "Stop" ? "block" : "allow") : "none";
     await fails({ ...c, expect: other }, new RegExp(`decision: expected ${other}, got ${decision}`));
   });
 
