@@ -60,7 +60,10 @@ function firstError(text: string): { offset: number; message: string } | undefin
     if (c === "{") {
       i++;
       ws();
-      if (text[i] === "}") return void i++;
+      if (text[i] === "}") {
+        i++;
+        return;
+      }
       for (;;) {
         ws();
         if (text[i] === "}") fail("a comma before } (JSON allows no trailing comma)");
@@ -80,7 +83,10 @@ function firstError(text: string): { offset: number; message: string } | undefin
     if (c === "[") {
       i++;
       ws();
-      if (text[i] === "]") return void i++;
+      if (text[i] === "]") {
+        i++;
+        return;
+      }
       for (;;) {
         ws();
         if (text[i] === "]") fail("a comma before ] (JSON allows no trailing comma)");
@@ -94,7 +100,10 @@ function firstError(text: string): { offset: number; message: string } | undefin
         return;
       }
     }
-    if (c === '"') return string();
+    if (c === '"') {
+      string();
+      return;
+    }
     const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 400));
     if (!literal) fail(`expected a value, found ${found()}`);
     i += literal![0].length;
