@@ -40,7 +40,13 @@ const problemLines = (f: FileReport) => {
 /** One line per failing case (with its detail indented under it), the coverage, and `N passed, M failed`. */
 export function humanReport(r: SuiteReport): string {
   const out: string[] = [];
+  const warned = new Set<string>();
   for (const f of r.files) {
+    for (const w of f.warnings) {
+      const line = `warning ${w.file} ${w.path}: ${w.message}`;
+      if (!warned.has(line)) out.push(line);
+      warned.add(line);
+    }
     out.push(...problemLines(f));
     for (const c of f.results) {
       if (c.status === "passed") continue;
@@ -65,6 +71,7 @@ export function jsonReport(r: SuiteReport): string {
         path: f.path,
         ...(f.policyPath !== undefined ? { policy: f.policyPath } : {}),
         problems: f.problems,
+        warnings: f.warnings,
         cases: f.results.map((c) => ({
           path: c.path,
           name: c.name,

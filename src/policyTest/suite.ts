@@ -18,6 +18,8 @@ export interface FileReport {
   policyPath?: string;
   description?: string;
   problems: FileProblem[];
+  /** The policy's compile warnings (as `hookgate check` prints them): reported, never a failure. */
+  warnings: FileProblem[];
   results: CaseResult[];
 }
 
@@ -45,7 +47,7 @@ export async function runSuite(testPaths: readonly string[], options: SuiteOptio
   const files: FileReport[] = [];
   const policies = new Map<string, { policy: CompiledPolicy; exercised: Set<string> }>();
   for (const path of testPaths) {
-    const report: FileReport = { path, problems: [], results: [] };
+    const report: FileReport = { path, problems: [], warnings: [], results: [] };
     files.push(report);
     const loaded = load(path, options, report);
     if (!loaded) continue;
@@ -84,6 +86,7 @@ function load(path: string, options: SuiteOptions, report: FileReport): { policy
   if (!parsed.ok) return void problem(doc.value.policyPath, `line ${parsed.error.line}, column ${parsed.error.column}`, `not valid JSON: ${parsed.error.message}`);
   const compiled = new Gate(options.profile).compile(parsed.value);
   if (!compiled.ok) return void compiled.error.forEach((p) => problem(doc.value.policyPath, p.path, p.message));
+  for (const w of compiled.value.warnings) report.warnings.push({ file: doc.value.policyPath, path: w.path, message: w.message });
   const units = prepareCases(doc.value, compiled.value, options.profile);
   if (!units.ok) return void units.error.forEach((p) => problem(path, p.path, p.message));
   return { policy: compiled.value, units: units.value };

@@ -130,3 +130,17 @@ describe("coverage", () => {
     expect(coverageLine(r.coverage[0]!)).toBe("coverage p/policy.json: all 10 handlers exercised");
   });
 });
+
+describe("policy warnings", () => {
+  it("are shown once per policy, and do not fail the run", async () => {
+    const policy = { hooks: { PreToolUse: [{ matcher: "Bassh", hooks: [{ type: "rule", decision: "deny" }] }] } };
+    const r = await suite(
+      { "p/a.test.json": { policy: "policy.json", cases: [{ Bash: "ls", expect: "none" }] }, "p/b.test.json": { policy: "policy.json", cases: [{ Read: "x", expect: "none" }] } },
+      { policy },
+    );
+    const text = humanReport(r);
+    expect(text.match(/^warning p\/policy.json hooks.PreToolUse\[0\].matcher: "Bassh" is not a Claude Code tool/gm)).toHaveLength(1);
+    expect(text.split("\n").at(-1)).toBe("2 passed, 0 failed");
+    expect(JSON.parse(jsonReport(r)).files[0].warnings).toHaveLength(1);
+  });
+});
