@@ -1,6 +1,8 @@
 // A test file with problems is reported like `hookgate check` reports a policy: every problem, at its path, with a
 // suggestion where one is likely; nothing of it runs.
 import { describe, expect, it } from "vitest";
+import { claudeCode } from "../../src/clients/claude-code";
+import { runSuite } from "../../src/policyTest/suite";
 import { cases, problems, results, suite } from "./fixtures";
 
 const problemsOf = async (list: unknown[], extra: Record<string, unknown> = {}) => {
@@ -80,6 +82,14 @@ describe("test-file problems", () => {
     expect(problems(truncated)).toEqual(['p/policy.test.json line 1, column 13: not valid JSON: expected a value, found the end of the text']);
     const quote = await suite({ "p/policy.test.json": "{\n  'cases': []\n}" });
     expect(problems(quote)).toEqual(['p/policy.test.json line 2, column 3: not valid JSON: expected a string, found "\'"']);
+  });
+
+  it("a policy that is not JSON: its own path, line and column", async () => {
+    const broken = await runSuite(["t.test.json"], {
+      readFile: (p) => (p === "t.test.json" ? JSON.stringify({ cases: [{ Bash: "ls", expect: "none" }] }) : '{\n  "hooks": {\n    "Stop": [}\n}'),
+      profile: claudeCode,
+    });
+    expect(problems(broken)).toEqual(['t.json line 3, column 14: not valid JSON: expected a value, found "}"']);
   });
 
   it("an empty file of cases, and a policy that cannot be read, compiled or parsed", async () => {
