@@ -3,7 +3,7 @@ import { nearest } from "../engine/compilePolicy";
 import type { EventSpec } from "../engine/eventSpec";
 import { canonicalTool } from "../engine/toolTable";
 import type { CaseDocument } from "./schema";
-import { expandShorthand, SHORTHAND_TOOLS } from "./shorthands";
+import { expandShorthand, SHORTHAND_TOOLS, SHORTHANDS } from "./shorthands";
 
 /*
  * From what a case says (a shorthand, a tool call, a prompt, an event, input fields) to the hook input Claude Code
@@ -98,6 +98,25 @@ export function inputOf(c: CaseDocument, call: Call, defaults: Json, sessionId: 
       if (fill) input[field!] = fill(caseId);
     }
   return input;
+}
+
+/**
+ * What a hand-written input gets wrong that the event's schema, which accepts any extra field, cannot catch: a
+ * field one typo away from one the event has (`stop_hook_actve`), and a tool call missing the field Claude Code
+ * always sends for that tool (`Read` without `file_path`) — either would test a call that never happens.
+ */
+export function inputProblems(c: CaseDocument, call: Call, input: Json, problem: Report): void {
+  const shape = (call.spec.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  const known = Object.keys(shape);
+  for (const key of Object.keys(c.input ?? {})) {
+    if (key in shape) continue;
+    const near = nearest(key, known);
+    if (near !== undefined) problem(`input.${key}`, `${call.spec.name} has no field "${key}" (did you mean "${near}"?)`);
+  }
+  const row = call.tool !== undefined ? SHORTHANDS[call.tool] : undefined;
+  const toolInput = input.tool_input as Json | undefined;
+  if (row && toolInput !== undefined && toolInput[row.field] === undefined)
+    problem(c.input?.tool_input !== undefined ? "input.tool_input" : "tool_input", `${call.tool}'s tool_input has no "${row.field}" (Claude Code always sends it); the shorthand is "${call.tool}": "<${row.what}>"`);
 }
 
 const shortText = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s).replace(/\s+/g, " ");

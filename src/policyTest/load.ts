@@ -3,7 +3,7 @@ import type { ClientModel } from "../engine/client";
 import type { CompiledPolicy, Problem } from "../engine/compilePolicy";
 import type { EventSpec } from "../engine/eventSpec";
 import { err, ok, type Result } from "../engine/result";
-import { callOf, derivedName, inputOf } from "./caseInput";
+import { callOf, derivedName, inputOf, inputProblems } from "./caseInput";
 import { expectationOf, stubsOf, type Expectation } from "./expectations";
 import { parseJson } from "./jsonText";
 import { caseSchema, defaultsSchema, formatPath, schemaProblems, sequenceSchema, testFileSchema, type Stub } from "./schema";
@@ -113,5 +113,7 @@ function prepareCase(
   if (problems.length > before || !expect) return undefined;
   const sessionId = typeof file.defaults.session_id === "string" ? file.defaults.session_id : session;
   const input = inputOf(c, call, file.defaults, sessionId, where.filter((w) => typeof w === "number").join("_"));
+  inputProblems(c, call, input, problem);
+  if (problems.length > before) return undefined;
   return { path, name: c.name ?? derivedName(c, call, input, expect.decision), event: call.spec, input, expect, stubs };
 }

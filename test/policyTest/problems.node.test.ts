@@ -54,6 +54,18 @@ describe("test-file problems", () => {
     expect((await problemsOf([{ Bash: "ls", Read: "/a", expect: "none" }]))[0]).toMatch(/cases\[0\].Read: a case is one tool call; it also has Bash/);
   });
 
+  it("a hand-written input that would test a call that never happens", async () => {
+    expect(await problemsOf([{ event: "Stop", input: { stop_hook_actve: true }, expect: "none" }])).toEqual([
+      'p/policy.test.json cases[0].input.stop_hook_actve: Stop has no field "stop_hook_actve" (did you mean "stop_hook_active"?)',
+    ]);
+    expect(await problemsOf([{ tool: "Read", tool_input: { filepath: ".env" }, expect: "none" }])).toEqual([
+      'p/policy.test.json cases[0].tool_input: Read\'s tool_input has no "file_path" (Claude Code always sends it); the shorthand is "Read": "<a file path>"',
+    ]);
+    // A field the event does not know and nothing like it: a newer client's, accepted as the Worker accepts it.
+    const r = await cases([{ Bash: "ls", input: { background_tasks_v9: [] }, expect: "allow" }]);
+    expect(results(r)[0]!.status).toBe("passed");
+  });
+
   it("a case with no input", async () => {
     expect((await problemsOf([{ expect: "none" }]))[0]).toMatch(/cases\[0\]: a case needs an input: a shorthand \(Bash, PowerShell, Read/);
   });
