@@ -76,6 +76,8 @@ export function prepareCases(file: TestFileDocument, policy: CompiledPolicy, cli
       if (!seq.success) return void problems.push(...schemaProblems(seq.error, ["cases", i]));
       const steps: PreparedCase[] = [];
       seq.data.steps.forEach((step, s) => {
+        if (typeof step === "object" && step !== null && "steps" in step)
+          return void problems.push({ path: `${at}.steps[${s}].steps`, message: "a step is one case; sequences do not nest" });
         const c = prepareCase(step, ["cases", i, "steps", s], file, policy, client, session, problems);
         if (c) steps.push(c);
       });

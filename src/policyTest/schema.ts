@@ -97,7 +97,7 @@ export function schemaProblems(error: z.ZodError, prefix: PropertyKey[] = []): P
       }
       if (issue.code === "unrecognized_keys") {
         for (const key of issue.keys) {
-          const near = nearest(key, KNOWN_KEYS);
+          const near = nearest(key, KNOWN_KEYS.filter((k) => k !== key));
           problems.push({ path: formatPath([...path, key]), message: `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}` });
         }
         continue;

@@ -66,6 +66,13 @@ describe("test-file problems", () => {
     expect(results(r)[0]!.status).toBe("passed");
   });
 
+  it("sequences: steps are cases, and do not nest", async () => {
+    expect(await problemsOf([{ steps: [{ Bash: "ls", expect: "none" }, { steps: [] }] }])).toEqual(["p/policy.test.json cases[0].steps[1].steps: a step is one case; sequences do not nest"]);
+    expect(await problemsOf([{ steps: [{ Bash: "ls", expcet: "none" }], expect: "none" }])).toEqual([
+      'p/policy.test.json cases[0].expect: unknown key "expect"',
+    ]);
+  });
+
   it("a case with no input", async () => {
     expect((await problemsOf([{ expect: "none" }]))[0]).toMatch(/cases\[0\]: a case needs an input: a shorthand \(Bash, PowerShell, Read/);
   });
