@@ -40,8 +40,9 @@ function textMatcher(source: string, field: string, problem: Report): TextMatche
   }
 }
 
-/** A handler named by id or by path. */
-export const findHandler = (handlers: readonly CompiledHandler[], name: string) => handlers.find((h) => h.id === name || h.path === name || `hooks.${h.path}` === name);
+/** Whether `name` names the handler: its id, or its path with or without the leading `hooks.`. */
+export const names = (h: { id: string; path: string }, name: string) => h.id === name || h.path === name || h.path === `hooks.${name}`;
+const findHandler = (handlers: readonly CompiledHandler[], name: string) => handlers.find((h) => names(h, name));
 
 function unknownHandler(name: string, spec: EventSpec, handlers: readonly CompiledHandler[]): string {
   const near = nearest(name, handlers.map((h) => h.id));

@@ -4,6 +4,7 @@ import type { EvaluationDeps } from "../engine/evaluate";
 import { Gate } from "../gate/gate";
 import type { ClientProfile } from "../gate/profile";
 import { readAnswer, type Decision } from "./answers";
+import { names } from "./expectations";
 import type { PreparedCase, PreparedUnit } from "./load";
 import type { Stub } from "./schema";
 
@@ -124,7 +125,7 @@ function compare(c: PreparedCase, answer: Json, read: ReturnType<typeof readAnsw
     out.push(`updatedInput: expected ${JSON.stringify(e.updatedInput)}, got ${show(read.updatedInput)}`);
   if (e.answer !== undefined && !sameJson(answer, e.answer)) out.push(`answer: expected ${JSON.stringify(e.answer)}, got ${JSON.stringify(answer)}`);
   for (const name of e.handlers) {
-    const t = evaluation?.trace.handlers.find((h) => h.id === name || h.path === name || `hooks.${h.path}` === name);
+    const t = evaluation?.trace.handlers.find((h) => names(h, name));
     if (!t || (t.status !== "fired" && t.status !== "failed")) {
       out.push(`handler: expected "${name}" to decide it, but it ${t ? `was ${t.status}: ${t.why}` : "was not reached"}`);
       continue;

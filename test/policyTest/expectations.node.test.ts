@@ -62,6 +62,8 @@ describe("handler", () => {
   it("by id, or by path", async () => {
     await passes({ Bash: "rm x", expect: { decision: "deny", handler: "no-rm" } });
     await passes({ Bash: "rm x", expect: { decision: "deny", handler: "hooks.PreToolUse[0].hooks[0]" } });
+    await passes({ Bash: "rm x", expect: { decision: "deny", handler: "PreToolUse[0].hooks[0]" } });
+    await fails({ Bash: "rm x", expect: { decision: "deny", handler: "PreToolUse[0].hooks[1]" } }, /expected "PreToolUse\[0\].hooks\[1\]" to decide it, but it was skipped/);
   });
   it("a handler that did not fire fails, with why it was skipped", async () => {
     await fails({ Bash: "rm x", expect: { decision: "deny", handler: "ask-push" } }, /expected "ask-push" to decide it, but it was skipped: no `if` rule matches/);
