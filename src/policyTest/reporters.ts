@@ -53,7 +53,8 @@ export function humanReport(r: SuiteReport): string {
       out.push(`${c.status === "error" ? "ERROR" : "FAIL"} ${f.path} ${c.path} ${c.name}`, ...caseDetail(c).map((l) => `    ${l}`));
     }
   }
-  for (const c of r.coverage) out.push(coverageLine(c));
+  // Coverage of a filtered run is that of the cases it kept, which says little about the policy's tests.
+  for (const c of r.coverage) out.push(r.filter !== undefined ? `${coverageLine(c)} (only the cases --run ${r.filter} kept)` : coverageLine(c));
   if (r.filter !== undefined && r.passed + r.failed + r.errors === 0) out.push(`no case matches --run ${r.filter}`);
   out.push(summaryLine(r));
   return out.join("\n");

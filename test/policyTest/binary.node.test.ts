@@ -50,6 +50,7 @@ describe("the binary", () => {
   it("a policy file runs the test file beside it; --run filters by name", async () => {
     const r = await runBin(["test", join(dir, "team/policy.json"), "--run", "^rm"]);
     expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^coverage .*: 7 of 8 handlers not exercised by any case: .* \(only the cases --run \^rm kept\)$/m);
     expect(r.stdout).toMatch(/^1 passed, 0 failed$/m);
   });
 
