@@ -4,6 +4,7 @@ import { claudeCode } from "./clients/claude-code";
 import type { CompiledPolicy } from "./engine/compilePolicy";
 import { TEAM_NAME } from "./engine/limits";
 import { Gate } from "./gate/gate";
+import { runTestCommand, TEST_USAGE } from "./policyTest/command";
 
 /** The CLI's Gate: the same decision as the Worker's, with no stores (it only ever evaluates, writing nothing). */
 const gate = new Gate(claudeCode);
@@ -17,6 +18,8 @@ Usage:
                                                    publish (admin token from HOOKGATE_ADMIN_TOKEN)
   hookgate settings --url <base> --team <team> [--policy <policy.json>] [--token-env NAME]
                                                    the Claude Code settings block for the team
+  ${TEST_USAGE}
+                                                   run the policy's unit tests offline (docs/testing-policies.md)
 
 Exit codes: 0 ok, 1 the policy or input has problems / the server refused, 2 usage error.`;
 
@@ -74,6 +77,8 @@ const teamName = (team: string | undefined) => {
 };
 
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  // `test` parses its own flags (--reporter, --run …), which the options below do not know.
+  if (argv[0] === "test") return runTestCommand(argv.slice(1), { ...io, cwd: process.cwd() });
   try {
     const { values, positionals } = parseArgs({
       args: argv,
