@@ -15,7 +15,7 @@ export function globalHelp(commands: readonly Command[], version: string): strin
   const width = Math.min(48, Math.max(...lines.filter(([u]) => u.length < 48).map(([u]) => u.length)) + 2);
   const listed = lines.flatMap(([u, s]) => (u.length + 2 > width ? [`  ${u}`, `  ${" ".repeat(width)}${s}`] : [`  ${pad(u, width)}${s}`]));
   return [
-    `hookgate ${version} — a policy gate for Claude Code hooks`,
+    `hookgate — a policy gate for Claude Code hooks (version ${version})`,
     "",
     "Usage:",
     ...listed,

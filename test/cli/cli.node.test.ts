@@ -100,7 +100,7 @@ describe("usage", () => {
 
     const option = await cli(["check", STARTER, "--bogus"]);
     expect(option.code).toBe(2);
-    expect(option.err).toMatch(/Unknown option '--bogus'/);
+    expect(option.err).toMatch(/^unknown option --bogus for hookgate check\nsee: hookgate help check$/);
 
     for (const argv of [["check"], ["check", "a", "b"], ["eval", STARTER], ["push"], ["settings", "extra", "--url", "http://x", "--team", "t"]]) {
       const r = await cli(argv);
@@ -112,7 +112,7 @@ describe("usage", () => {
   it("the real binary: --help → 0, no arguments → 2, an unknown command → 2", async () => {
     const help = await runBin(["--help"]);
     expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toContain("hookgate check <policy.json>");
+    expect(help.stdout).toContain("hookgate check <policy.json|->");
 
     const none = await runBin([]);
     expect(none.code).toBe(2);
@@ -361,11 +361,11 @@ describe("push", () => {
     }
   });
 
-  it("a dead URL: exit 1 with a clear message", async () => {
+  it("a dead URL: exit 2 with a clear message", async () => {
     const dead = `http://127.0.0.1:${await freePort()}`;
     const r = await cli(["push", STARTER, "--url", dead, "--team", TEAM], { env: adminEnv() });
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^cannot reach the service: .*ECONNREFUSED/);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^cannot reach the service at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
   });
 
   it("the server refuses (wrong admin token): exit 1 with the HTTP status and message", async () => {

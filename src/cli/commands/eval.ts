@@ -1,5 +1,5 @@
 import { JSON_OPTION, type Command } from "../command";
-import { UsageError } from "../errors";
+import { FileError } from "../errors";
 import { readJsonFile } from "../jsonFile";
 import { compileOrReport, gate } from "../policyFile";
 
@@ -13,12 +13,12 @@ export const evalCommand: Command = {
     "The output is always JSON ({answer, trace, dryRun, errors}); --json is accepted for consistency.",
     "`once` handlers answer as if they had not fired yet; `prompt` and `http` handlers are not called.",
   ],
-  async run({ io, positionals, path: command }) {
+  async run({ io, positionals }) {
     const [policyPath, inputPath] = positionals as [string, string];
     const policy = compileOrReport(io, policyPath);
     if (!policy) return 1;
     const input = readJsonFile(io, inputPath, "input");
-    if (typeof input !== "object" || input === null || Array.isArray(input)) throw new UsageError("the input must be a JSON object", command);
+    if (typeof input !== "object" || input === null || Array.isArray(input)) throw new FileError("the input must be a JSON object");
     const named = (input as Record<string, unknown>).hook_event_name;
     const event = gate.eventOf(named);
     if (!event.ok) {
