@@ -4,6 +4,7 @@ import type { Command } from "./command";
 import { COMMANDS } from "./commands";
 import { FileError, ServerRefused, ServiceUnreachable, UsageError, didYouMean } from "./errors";
 import { commandHelp, globalHelp } from "./help";
+import { printable } from "./printable";
 import { fullIo, nodeIo, type Io } from "./io";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
@@ -97,9 +98,9 @@ export async function main(argv: string[], given: Io = nodeIo()): Promise<number
     }
     if (e instanceof ServerRefused) {
       const command = argv.slice(0, argv[0] === "tokens" ? 2 : 1).join(" ");
-      io.err(`${command} failed: HTTP ${e.status}: ${e.message}`);
-      for (const p of e.problems) io.err(`  ${p.path}: ${p.message}`);
-      if (e.requestId) io.err(`  request id: ${e.requestId}`);
+      io.err(`${command} failed: HTTP ${e.status}: ${printable(e.message)}`);
+      for (const p of e.problems) io.err(`  ${printable(String(p.path))}: ${printable(p.message)}`);
+      if (e.requestId) io.err(`  request id: ${printable(e.requestId)}`);
       return 1;
     }
     throw e;

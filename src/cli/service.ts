@@ -1,6 +1,7 @@
 import { claudeCode } from "../clients/claude-code";
 import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits";
 import type { CommandContext } from "./command";
+import { printable } from "./printable";
 import { ServerRefused, ServiceUnreachable, UsageError, type ServerProblem } from "./errors";
 
 /** How long one request may take before the CLI says the service did not answer (exit 2). */
@@ -80,7 +81,7 @@ export class AdminApi {
       if (error.name === "TimeoutError") throw new ServiceUnreachable(`the service at ${this.url} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
       throw new ServiceUnreachable(`cannot reach the service at ${this.url}: ${error.cause?.message ?? error.message}`);
     }
-    for (const w of warningHeaders(res.headers)) this.ctx.io.err(`warning: ${w}`);
+    for (const w of warningHeaders(res.headers)) this.ctx.io.err(`warning: ${printable(w)}`);
     const text = await res.text();
     let parsed: unknown;
     try {

@@ -98,7 +98,8 @@ describe("help, derived from the command table", () => {
 
 describe("usage errors: exit 2, a message of our own, a pointer to help", () => {
   it("an unknown flag on every command names the command and points to its help", async () => {
-    for (const [path] of leaves) {
+    for (const [path, command] of leaves) {
+      if (command.ownArgs) continue; // it reads its own flags (and words its own errors)
       const r = await cli([...path.split(" "), ...(ARGS[path] ?? []), "--frobnicate"]);
       expect(r.code, path).toBe(2);
       expect(r.err, path).toBe(`unknown option --frobnicate for hookgate ${path}\nsee: hookgate help ${path}`);
@@ -375,6 +376,11 @@ describe("teams, tokens create warnings and Hookgate-Warning headers (a stand-in
         return json(res, 201, { id: "tok_1", team: "acme", createdAt: "2026-12-01T10:00:00.000Z", prefix: "hg_abcd", token: "hg_secret", warnings: ["team acme has no policy yet"] });
       if (req.url === "/v1/admin/teams/acme/policy/rollback")
         return json(res, 400, { error: { code: "policy_invalid", message: "revision 2 no longer compiles", requestId: "req-42", problems: [{ path: "hooks.Stop[0]", message: "bad" }] } });
+      if (req.url?.startsWith("/v1/admin/teams/acme/decisions"))
+        return json(res, 200, {
+          team: "acme",
+          decisions: [{ decisionId: "d1", time: "2026-12-01T10:00:00.000Z", team: "acme", event: "PreToolUse", tool: "Bash\u001b]0;pwned\u0007", verdict: "deny", fired: ["x"], dryRun: [], revision: 1, latencyMs: 1, dedup: false, errors: [] }],
+        });
       if (req.url === "/v1/admin/teams/acme/policy/revisions") {
         res.writeHead(502, { "content-type": "text/html" });
         return res.end("<html>bad gateway</html>");
@@ -417,6 +423,15 @@ describe("teams, tokens create warnings and Hookgate-Warning headers (a stand-in
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout).toBe("hg_secret\n");
     expect(t.stderr).toMatch(/^warning: team acme has no policy yet\ncreated token tok_1 for team acme: this is the only time it is shown/);
+  });
+
+  it("text from a hook input cannot drive the terminal: control characters are shown escaped", async () => {
+    const r = await cli(["decisions", "--team", "acme"], { env: env() });
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe("2026-12-01T10:00:00.000Z  PreToolUse  Bash\\x1b]0;pwned\\x07  deny  fired x  rev 1  1ms  d1");
+    const asJson = await cli(["decisions", "--team", "acme", "--json"], { env: env() });
+    expect(JSON.parse(asJson.out).decisions[0].tool).toBe("Bash\u001b]0;pwned\u0007"); // JSON escapes them itself
+    expect(asJson.out).not.toContain("\u001b]");
   });
 
   it("an error envelope: the message, each problem with its path, the request id; a non-JSON answer is not hookgate (exit 2)", async () => {

@@ -1,5 +1,6 @@
 import { JSON_OPTION, SERVICE_OPTIONS, type Command, type CommandContext } from "../command";
 import { UsageError } from "../errors";
+import { printable } from "../printable";
 import { TeamApi } from "../service";
 
 interface DecisionRecord {
@@ -39,7 +40,7 @@ function positiveInt(ctx: CommandContext, flag: string, fallback: number, min: n
 }
 
 const line = (d: DecisionRecord) =>
-  [
+  printable([
     d.time,
     d.event,
     d.tool ?? "-",
@@ -49,7 +50,7 @@ const line = (d: DecisionRecord) =>
     `${d.latencyMs}ms`,
     d.decisionId,
     ...(d.errors.length ? [`errors: ${d.errors.join("; ")}`] : []),
-  ].join("  ");
+  ].join("  "));
 
 export const decisions: Command = {
   name: "decisions",

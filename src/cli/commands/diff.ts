@@ -2,6 +2,7 @@ import { JSON_OPTION, SERVICE_OPTIONS, type Command } from "../command";
 import { ServerRefused, UsageError } from "../errors";
 import { readJsonFile } from "../jsonFile";
 import { diffPolicies, formatChanges, sameJson } from "../policyDiff";
+import { printable } from "../printable";
 import { TeamApi } from "../service";
 
 export const diff: Command = {
@@ -48,7 +49,7 @@ export const diff: Command = {
     io.out(`+++ ${path}`);
     const lines = formatChanges(changes);
     // Every difference sameJson sees is in a handler or a field, except shapes that hold neither (an empty group).
-    io.out(lines.length ? lines.join("\n") : "~ the documents differ outside any handler or policy field (e.g. an empty matcher group)");
+    io.out(lines.length ? printable(lines.join("\n"), true) : "~ the documents differ outside any handler or policy field (e.g. an empty matcher group)");
     return 1;
   },
 };

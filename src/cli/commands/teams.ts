@@ -1,5 +1,6 @@
 import { JSON_OPTION, SERVICE_OPTIONS, type Command } from "../command";
 import { ServerRefused } from "../errors";
+import { printable } from "../printable";
 import { AdminApi } from "../service";
 import { columns } from "../table";
 
@@ -36,7 +37,7 @@ export const teams: Command = {
       return 0;
     }
     const rows = list.map((t) => [t.team, t.revision === null ? "none" : String(t.revision), t.publishedAt ?? "-", String(t.tokens)]);
-    ctx.io.out(columns(["team", "revision", "published", "tokens"], rows));
+    ctx.io.out(printable(columns(["team", "revision", "published", "tokens"], rows), true));
     return 0;
   },
 };

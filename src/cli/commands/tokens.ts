@@ -1,5 +1,6 @@
 import { JSON_OPTION, SERVICE_OPTIONS, type Command } from "../command";
 import { UsageError } from "../errors";
+import { printable } from "../printable";
 import { TeamApi } from "../service";
 import { columns } from "../table";
 
@@ -22,7 +23,7 @@ const create: Command = {
     if (name === "") throw new UsageError("--name must not be empty", ctx.path);
     const { body } = await api.teamCall("POST", "/tokens", typeof name === "string" ? { name } : undefined);
     const created = (body ?? {}) as { token?: unknown; id?: unknown; warnings?: unknown };
-    for (const w of Array.isArray(created.warnings) ? created.warnings : []) if (typeof w === "string") ctx.io.err(`warning: ${w}`);
+    for (const w of Array.isArray(created.warnings) ? created.warnings : []) if (typeof w === "string") ctx.io.err(`warning: ${printable(w)}`);
     if (ctx.values.json) {
       ctx.io.out(JSON.stringify(body, null, 2));
       return 0;
@@ -47,7 +48,7 @@ const list: Command = {
     }
     const tokens = ((body as { tokens?: TokenInfo[] })?.tokens ?? []) as TokenInfo[];
     if (tokens.length === 0) ctx.io.out(`team ${api.team} has no tokens`);
-    else ctx.io.out(columns(["id", "name", "prefix", "created"], tokens.map((t) => [t.id, t.name ?? "-", `${t.prefix}…`, t.createdAt])));
+    else ctx.io.out(printable(columns(["id", "name", "prefix", "created"], tokens.map((t) => [t.id, t.name ?? "-", `${t.prefix}…`, t.createdAt])), true));
     return 0;
   },
 };
