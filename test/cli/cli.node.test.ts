@@ -6,27 +6,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../src/cli";
 import { compilePolicy } from "../../src/engine/compilePolicy";
 import { childEnv, freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
 import { claudeCode } from "../../src/clients/claude-code";
-
-type Io = NonNullable<Parameters<typeof main>[1]>;
-
-/** main() with captured output; files from disk ("-" reads `stdin`), fetch and env injectable. */
-async function cli(argv: string[], opts: { env?: Record<string, string | undefined>; fetch?: typeof fetch; stdin?: string } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = {
-    out: (s) => out.push(s),
-    err: (s) => err.push(s),
-    readFile: (p) => (p === "-" ? (opts.stdin ?? "") : readFileSync(p, "utf8")),
-    fetch: opts.fetch ?? ((...a) => fetch(...a)),
-    env: opts.env ?? {},
-  };
-  const code = await main(argv, io);
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+import { cli } from "./support";
 
 const STARTER = join(ROOT, "policies/default.json");
 /** A starter-policy handler by id (its reason text is asserted rather than copied). */
