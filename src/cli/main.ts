@@ -20,7 +20,7 @@ function unknownCommand(name: string, list: readonly Command[], parent?: Command
 
 /** `help`, `help push`, `help tokens create`. */
 function help(io: Required<Io>, names: string[]): number {
-  if (names.length === 0) {
+  if (names.length === 0 || names[0] === "help") {
     io.out(globalHelp(COMMANDS, VERSION));
     return 0;
   }
