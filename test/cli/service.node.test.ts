@@ -263,3 +263,21 @@ describe("settings from the service", () => {
     expect(refused.stderr).toMatch(/^--token-env needs --policy/);
   });
 });
+
+describe("first run", () => {
+  it("npm start is quiet: no request.cf fetch and its stack traces, one line saying so", () => {
+    const out = svc.output();
+    expect(out).toContain("request.cf is miniflare's placeholder (hookgate does not read it)");
+    expect(out).not.toMatch(/ENOTFOUND|Unable to fetch the `Request\.cf` object/);
+  });
+
+  it("npm install is the whole set-up: the postinstall installs e2e/ from its lockfile, and CI does not do it again", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    expect(pkg.scripts.postinstall).toBe("npm ci --prefix e2e --no-audit --no-fund");
+    // e2e/ has no install scripts of its own, so the postinstall cannot recurse.
+    expect(JSON.parse(readFileSync(join(ROOT, "e2e/package.json"), "utf8")).scripts).toBeUndefined();
+    const ci = readFileSync(join(ROOT, ".ci/run"), "utf8");
+    expect(ci).toMatch(/^npm ci --no-audit --no-fund$/m);
+    expect(ci).not.toMatch(/cd e2e|--prefix e2e/);
+  });
+});
