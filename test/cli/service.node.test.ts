@@ -281,3 +281,32 @@ describe("first run", () => {
     expect(ci).not.toMatch(/cd e2e|--prefix e2e/);
   });
 });
+
+describe("--json", () => {
+  it("every read command with --json prints exactly one JSON document on stdout (the real binary)", async () => {
+    const team = "cli-json";
+    const input = file("json-input.json", { session_id: "s", transcript_path: "/t", cwd: "/", hook_event_name: "Stop", stop_hook_active: false });
+    const runs: [string[], number, (doc: any) => void][] = [
+      [["push", STARTER, "--json"], 0, (d) => expect(d).toMatchObject({ team, revision: 1 })],
+      [["push", STARTER, "--dry-run", "--json"], 0, (d) => expect(d).toMatchObject({ dryRun: true, valid: true })],
+      [["check", STARTER, "--json"], 0, (d) => expect(d).toMatchObject({ ok: true, problems: [] })],
+      [["check", file("json-bad.json", { hooks: { Nope: [] } }), "--json"], 1, (d) => expect(d.problems[0].path).toBe("hooks.Nope")],
+      [["eval", STARTER, input, "--json"], 0, (d) => expect(d.answer).toEqual({})],
+      [["diff", STARTER, "--json"], 0, (d) => expect(d).toMatchObject({ same: true, revision: 1 })],
+      [["revisions", "--json"], 0, (d) => expect(d.revisions).toHaveLength(1)],
+      [["rollback", "1", "--json"], 0, (d) => expect(d).toMatchObject({ team, revision: 1 })],
+      [["tokens", "create", "--json"], 0, (d) => expect(d.token).toMatch(/^hg_/)],
+      [["tokens", "list", "--json"], 0, (d) => expect(d.tokens).toHaveLength(1)],
+      [["decisions", "--json"], 0, (d) => expect(d).toEqual({ team, decisions: [] })],
+      [["settings", "--json"], 0, (d) => expect(Object.keys(d.hooks)).toContain("PreToolUse")],
+    ];
+    for (const [args, code, check] of runs) {
+      const r = await hookgate(team, args);
+      expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(code);
+      check(JSON.parse(r.stdout));
+    }
+    const id = JSON.parse((await hookgate(team, ["tokens", "list", "--json"])).stdout).tokens[0].id;
+    const revoked = await hookgate(team, ["tokens", "revoke", id, "--json"]);
+    expect(JSON.parse(revoked.stdout)).toEqual({ revoked: id });
+  });
+});
