@@ -372,6 +372,8 @@ describe("teams, tokens create warnings and Hookgate-Warning headers (a stand-in
       if (req.url === "/v1/admin/teams") return json(res, 200, TEAMS);
       if (req.url?.startsWith("/v1/admin/teams/acme/settings"))
         return json(res, 200, { hooks: {} }, { "Hookgate-Warning": ['"team acme has no published policy, so the default events are hooked"', '"second"'] });
+      if (req.url?.startsWith("/v1/admin/teams/plain/settings"))
+        return json(res, 200, { hooks: {} }, { "Hookgate-Warning": "team plain has no published policy, so the default events are hooked" });
       if (req.url === "/v1/admin/teams/acme/tokens" && req.method === "POST")
         return json(res, 201, { id: "tok_1", team: "acme", createdAt: "2026-12-01T10:00:00.000Z", prefix: "hg_abcd", token: "hg_secret", warnings: ["team acme has no policy yet"] });
       if (req.url === "/v1/admin/teams/acme/policy/rollback")
@@ -418,6 +420,10 @@ describe("teams, tokens create warnings and Hookgate-Warning headers (a stand-in
     expect(s.code, s.err).toBe(0);
     expect(s.err.split("\n")).toEqual(["warning: team acme has no published policy, so the default events are hooked", "warning: second"]);
     expect(JSON.parse(s.out)).toEqual({ hooks: {} });
+    // An unquoted value is one warning, commas and all (fetch joins repeated headers with ", ", so a sender that
+    // sends several quotes each; one that does not is never split where a comma may be text).
+    const plain = await cli(["settings", "--team", "plain"], { env: env() });
+    expect(plain.err).toBe("warning: team plain has no published policy, so the default events are hooked");
 
     const t = await runBin(["tokens", "create", "--team", "acme"], { env: env() });
     expect(t.code, t.stderr).toBe(0);
