@@ -27,6 +27,9 @@ export default defineConfig({
     }),
   ],
   test: {
+    // Quiet by default: the service's own logs of expected errors and the tests' timing notes are shown only when
+    // asked for (HOOKGATE_TEST_VERBOSE=1 npm test). Failures are reported either way.
+    onConsoleLog: () => (process.env.HOOKGATE_TEST_VERBOSE === "1" ? undefined : false),
     globalSetup: ["test/support/judgeServer.global.ts"],
     setupFiles: ["test/support/applyMigrations.ts"],
     provide: { d1Migrations },

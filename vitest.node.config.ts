@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Quiet by default: the service's own logs of expected errors and the tests' timing notes are shown only when
+    // asked for (HOOKGATE_TEST_VERBOSE=1 npm test). Failures are reported either way.
+    onConsoleLog: () => (process.env.HOOKGATE_TEST_VERBOSE === "1" ? undefined : false),
     include: ["test/**/*.node.test.ts"],
     environment: "node",
     testTimeout: 120_000,

@@ -46,8 +46,13 @@ const args = [
   "--show-interactive-dev-session=false",
   ...process.argv.slice(2),
 ];
+// Miniflare fetches the `request.cf` object from workers.cloudflare.com on start and, offline, prints a stack trace
+// for it (twice). hookgate reads nothing from request.cf, so its placeholder is used without asking; set
+// CLOUDFLARE_CF_FETCH_ENABLED=true to fetch the real one.
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? "false" };
+if (env.CLOUDFLARE_CF_FETCH_ENABLED === "false") console.log("request.cf is miniflare's placeholder (hookgate does not read it)");
 // Its own process group, so a stop reaches wrangler and the workerd processes it starts, not just npx.
-const child = spawn("npx", args, { cwd: root, stdio: ["inherit", "pipe", "inherit"], env: process.env, detached: true });
+const child = spawn("npx", args, { cwd: root, stdio: ["inherit", "pipe", "inherit"], env, detached: true });
 child.stdout.pipe(process.stdout);
 const stopAll = (sig) => {
   try {
@@ -89,7 +94,10 @@ Try it:
     -H 'content-type: application/json' \\
     -d '{"session_id":"s1","transcript_path":"/tmp/t.jsonl","cwd":"/tmp","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}'
 
-Claude Code settings (paste into .claude/settings.json; export HOOKGATE_TOKEN first):
+Hook Claude Code up in a project (the rest of its settings is kept; export HOOKGATE_TOKEN before running claude):
+  npx hookgate settings --url ${base} --team default --merge .claude/settings.json
+
+The block it merges (team "default"):
 ${settings}
 `);
 });

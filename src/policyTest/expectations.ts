@@ -1,4 +1,5 @@
-import { nearest, type CompiledHandler } from "../engine/compilePolicy";
+import type { CompiledHandler } from "../engine/compiledHandler";
+import { nearest } from "../engine/compilePolicy";
 import type { EventSpec } from "../engine/eventSpec";
 import { decisionProblem, type Decision } from "./answers";
 import type { CaseDocument, Stub } from "./schema";

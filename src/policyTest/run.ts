@@ -1,4 +1,5 @@
-import type { CompiledHandler, CompiledPolicy } from "../engine/compilePolicy";
+import type { CompiledHandler } from "../engine/compiledHandler";
+import type { CompiledPolicy } from "../engine/compilePolicy";
 import type { Evaluation, HandlerTrace } from "../engine/evaluate";
 import type { EvaluationDeps } from "../engine/evaluate";
 import { Gate } from "../gate/gate";

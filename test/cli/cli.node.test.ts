@@ -6,27 +6,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../src/cli";
 import { compilePolicy } from "../../src/engine/compilePolicy";
 import { childEnv, freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
 import { claudeCode } from "../../src/clients/claude-code";
-
-type Io = NonNullable<Parameters<typeof main>[1]>;
-
-/** main() with captured output; files from disk ("-" reads `stdin`), fetch and env injectable. */
-async function cli(argv: string[], opts: { env?: Record<string, string | undefined>; fetch?: typeof fetch; stdin?: string } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = {
-    out: (s) => out.push(s),
-    err: (s) => err.push(s),
-    readFile: (p) => (p === "-" ? (opts.stdin ?? "") : readFileSync(p, "utf8")),
-    fetch: opts.fetch ?? ((...a) => fetch(...a)),
-    env: opts.env ?? {},
-  };
-  const code = await main(argv, io);
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+import { cli } from "./support";
 
 const STARTER = join(ROOT, "policies/default.json");
 /** A starter-policy handler by id (its reason text is asserted rather than copied). */
@@ -100,7 +83,7 @@ describe("usage", () => {
 
     const option = await cli(["check", STARTER, "--bogus"]);
     expect(option.code).toBe(2);
-    expect(option.err).toMatch(/Unknown option '--bogus'/);
+    expect(option.err).toMatch(/^unknown option --bogus for hookgate check\nsee: hookgate help check$/);
 
     for (const argv of [["check"], ["check", "a", "b"], ["eval", STARTER], ["push"], ["settings", "extra", "--url", "http://x", "--team", "t"]]) {
       const r = await cli(argv);
@@ -112,7 +95,7 @@ describe("usage", () => {
   it("the real binary: --help → 0, no arguments → 2, an unknown command → 2", async () => {
     const help = await runBin(["--help"]);
     expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toContain("hookgate check <policy.json>");
+    expect(help.stdout).toContain("hookgate check <policy.json|->");
 
     const none = await runBin([]);
     expect(none.code).toBe(2);
@@ -361,11 +344,11 @@ describe("push", () => {
     }
   });
 
-  it("a dead URL: exit 1 with a clear message", async () => {
+  it("a dead URL: exit 2 with a clear message", async () => {
     const dead = `http://127.0.0.1:${await freePort()}`;
     const r = await cli(["push", STARTER, "--url", dead, "--team", TEAM], { env: adminEnv() });
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^cannot reach the service: .*ECONNREFUSED/);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^cannot reach the service at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
   });
 
   it("the server refuses (wrong admin token): exit 1 with the HTTP status and message", async () => {

@@ -97,7 +97,7 @@ async function decisions(query: string): Promise<any[]> {
 
 describe("the generated settings work with the real Claude Code client", () => {
   beforeAll(async () => {
-    if (!claudeInstalled()) throw new Error(`${CLAUDE_BIN} missing: run \`cd e2e && npm ci\``);
+    if (!claudeInstalled()) throw new Error(`${CLAUDE_BIN} missing: run \`npm install\` (its postinstall runs \`npm ci --prefix e2e\`)`);
     svc = await startLocalService();
     dir = mkdtempSync(join(tmpdir(), "hookgate-e2e-"));
     const policyFile = join(dir, "team-policy.json");

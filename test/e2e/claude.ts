@@ -1,5 +1,5 @@
 // Drives the real, pinned Claude Code CLI (e2e/node_modules/.bin/claude) headless and fully offline.
-// Install it first: `cd e2e && npm ci`.
+// Installed by `npm install` (the postinstall script runs `npm ci --prefix e2e`).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";

@@ -23,7 +23,7 @@ let run: DifferentialRun;
 
 describe(`differential: hookgate's engine against the real Claude Code client`, () => {
   beforeAll(async () => {
-    if (!claudeInstalled()) throw new Error(`${CLAUDE_BIN} missing: run \`cd e2e && npm ci\``);
+    if (!claudeInstalled()) throw new Error(`${CLAUDE_BIN} missing: run \`npm install\` (its postinstall runs \`npm ci --prefix e2e\`)`);
     run = await runDifferential({ shards: 3, concurrency: 2, timeoutMs: 200_000 });
     mkdirSync(dirname(REPORT_FILE), { recursive: true });
     writeFileSync(REPORT_FILE, `${JSON.stringify(report(run), null, 2)}\n`);

@@ -92,7 +92,7 @@ async function run(command: string) {
 
 describe("real Claude Code CLI + http PreToolUse hook", () => {
   beforeAll(async () => {
-    if (!claudeInstalled()) throw new Error(`${CLAUDE_BIN} missing: run \`cd e2e && npm ci\``);
+    if (!claudeInstalled()) throw new Error(`${CLAUDE_BIN} missing: run \`npm install\` (its postinstall runs \`npm ci --prefix e2e\`)`);
     hooks = await startHookServer();
   });
   afterAll(() => hooks?.close());

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTestCommand, TEST_HELP } from "../../src/policyTest/command";
+import { runTests, TestUsageError } from "../../src/policyTest/command";
 import { ROOT, runBin } from "../support/localService";
 import { parseXml } from "./xml";
 
@@ -74,7 +74,7 @@ describe("the binary", () => {
   });
 
   it.each([
-    [["test", "--reportr", "junit", "policies/"], /Unknown option '--reportr'/],
+    [["test", "--reportr", "junit", "policies/"], /unknown option --reportr for hookgate test \(did you mean --reporter\?\)/],
     [["test", "--reporter", "xml", "policies/"], /--reporter must be one of human, junit, json, not "xml"/],
     [["test", "--json", "--reporter", "junit", "policies/"], /--json and --reporter junit ask for two different outputs/],
     [["test", "--run", "(", "policies/"], /--run \( is not a regular expression/],
@@ -92,13 +92,15 @@ describe("the binary", () => {
   it("--help, and the CLI's help names the command", async () => {
     const help = await runBin(["test", "--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout.trim()).toBe(TEST_HELP);
+    for (const flag of ["--reporter", "--run", "--json"]) expect(help.stdout).toContain(flag);
+    expect((await runBin(["help", "test"])).stdout).toBe(help.stdout);
     const cli = await runBin(["--help"]);
-    expect(cli.stdout).toContain("hookgate test [<file.test.json|policy.json|dir>…]");
+    expect(cli.stdout).toContain("test");
+    expect(cli.stdout).toMatch(/hookgate test .*\n.*unit tests/);
   });
 });
 
-describe("runTestCommand", () => {
+describe("runTests", () => {
   const files: Record<string, string> = {
     "/w/p/a.json": JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "rule", decision: "block", reason: "no" }] }] } }),
     "/w/p/a.test.json": JSON.stringify({ cases: [{ event: "Stop", expect: "block" }] }),
@@ -125,19 +127,19 @@ describe("runTestCommand", () => {
 
   it("no arguments: the current directory; paths shown as given", async () => {
     const t = io();
-    expect(await runTestCommand([], t.io)).toBe(0);
+    expect(await runTests({ paths: [] }, t.io)).toBe(0);
     expect(t.out.join("\n")).toMatch(/coverage p\/a.json: all 1 handler exercised\n1 passed, 0 failed$/);
   });
 
   it("a policy without a test file beside it is a usage error that says where to write them", async () => {
     const t = io();
-    expect(await runTestCommand(["p/no-tests.json"], t.io)).toBe(2);
-    expect(t.err.join("\n")).toMatch(/p\/no-tests.json has no tests: write them in p\/no-tests.test.json/);
+    await expect(runTests({ paths: ["p/no-tests.json"] }, t.io)).rejects.toThrow(TestUsageError);
+    await expect(runTests({ paths: ["p/no-tests.json"] }, t.io)).rejects.toThrow(/p\/no-tests.json has no tests: write them in p\/no-tests.test.json/);
   });
 
   it("no case left by --run fails (exit 1): a run that tests nothing never passes", async () => {
     const t = io();
-    expect(await runTestCommand(["p", "--run", "nothing-is-called-this"], t.io)).toBe(1);
+    expect(await runTests({ paths: ["p"], run: "nothing-is-called-this" }, t.io)).toBe(1);
     expect(t.out.join("\n")).toMatch(/no case matches --run nothing-is-called-this\n0 passed, 0 failed$/);
   });
 });

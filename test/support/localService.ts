@@ -168,13 +168,21 @@ export const childEnv = (vars: Record<string, string | undefined>): NodeJS.Proce
 
 /**
  * Runs the real `hookgate` binary (`node bin/hookgate.mjs …`) as a newcomer would, bounded by timeoutMs.
- * `env` is merged over process.env minus HOOKGATE_ADMIN_TOKEN/HOOKGATE_TOKEN, so a developer's shell cannot leak in.
+ * `env` is merged over process.env minus hookgate's own variables (tokens, HOOKGATE_URL, HOOKGATE_TEAM), so a
+ * developer's shell cannot leak in.
  */
 export function runBin(
   args: string[],
   opts: { env?: Record<string, string | undefined>; cwd?: string; stdin?: string; timeoutMs?: number } = {},
 ): Promise<BinResult> {
-  const env: Record<string, string | undefined> = { ...process.env, HOOKGATE_ADMIN_TOKEN: undefined, HOOKGATE_TOKEN: undefined, ...opts.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOOKGATE_ADMIN_TOKEN: undefined,
+    HOOKGATE_TOKEN: undefined,
+    HOOKGATE_URL: undefined,
+    HOOKGATE_TEAM: undefined,
+    ...opts.env,
+  };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [join(ROOT, "bin/hookgate.mjs"), ...args], {

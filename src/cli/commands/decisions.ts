@@ -1,0 +1,130 @@
+import { JSON_OPTION, SERVICE_OPTIONS, type Command, type CommandContext } from "../command";
+import { UsageError } from "../errors";
+import { printable } from "../printable";
+import { TeamApi } from "../service";
+
+interface DecisionRecord {
+  decisionId: string;
+  time: string;
+  event: string;
+  tool?: string;
+  verdict?: string;
+  fired: string[];
+  revision: number | null;
+  latencyMs: number;
+  errors: string[];
+}
+
+/** The service answers at most this many per request; a follow poll asks for all of them. */
+const MAX_LIMIT = 1000;
+const DEFAULT_LIMIT = 20;
+const DEFAULT_INTERVAL_MS = 2000;
+
+/** --since as an instant: ISO 8601, or a span back from now (`90s`, `10m`, `2h`, `7d`). */
+function sinceInstant(given: string, now: number, path: string): string {
+  const span = /^(\d+)([smhd])$/.exec(given);
+  if (span) return new Date(now - Number(span[1]) * { s: 1e3, m: 6e4, h: 36e5, d: 864e5 }[span[2] as "s"]).toISOString();
+  const t = Date.parse(given);
+  if (!/^\d{4}-\d\d-\d\dT/.test(given) || Number.isNaN(t))
+    throw new UsageError(`--since must be an ISO time (2026-12-01T10:00:00Z) or a span such as 10m, 2h, 7d; not ${JSON.stringify(given)}`, path);
+  return new Date(t).toISOString();
+}
+
+function positiveInt(ctx: CommandContext, flag: string, fallback: number, min: number, max: number): number {
+  const given = ctx.values[flag];
+  if (given === undefined) return fallback;
+  const n = Number(given);
+  if (typeof given !== "string" || !/^\d+$/.test(given) || n < min || n > max)
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not ${JSON.stringify(given)}`, ctx.path);
+  return n;
+}
+
+const line = (d: DecisionRecord) =>
+  printable([
+    d.time,
+    d.event,
+    d.tool ?? "-",
+    d.verdict ?? "none",
+    d.fired.length ? `fired ${d.fired.join(",")}` : "fired -",
+    `rev ${d.revision ?? "-"}`,
+    `${d.latencyMs}ms`,
+    d.decisionId,
+    ...(d.errors.length ? [`errors: ${d.errors.join("; ")}`] : []),
+  ].join("  "));
+
+export const decisions: Command = {
+  name: "decisions",
+  summary: "the team's decision log, newest last; --follow keeps printing new ones",
+  usage: ["decisions [--follow] [--limit <n>] [--verdict <v>] [--event <name>] [--since <time>]"],
+  options: {
+    ...SERVICE_OPTIONS,
+    limit: { type: "string", value: "<n>", description: `how many of the latest records (1-${MAX_LIMIT}, default ${DEFAULT_LIMIT})` },
+    verdict: { type: "string", value: "<v>", description: "only this verdict: allow, deny, ask, block, defer, or none" },
+    event: { type: "string", value: "<name>", description: "only this event, e.g. PreToolUse" },
+    session: { type: "string", value: "<id>", description: "only this session" },
+    since: { type: "string", value: "<time>", description: "only records at or after this ISO time, or this long ago (10m, 2h, 7d)" },
+    follow: { type: "boolean", short: "f", description: "keep polling and print new records until interrupted (Ctrl-C)" },
+    interval: { type: "string", value: "<ms>", description: `how often --follow polls (default ${DEFAULT_INTERVAL_MS} ms, at least 100)` },
+    ...JSON_OPTION,
+  },
+  details: [
+    "With --json: one JSON document ({team, decisions}); with --follow --json, one record per line (JSON Lines).",
+    "Records reach the log in batches (up to 0.5 s after the answer).",
+  ],
+  async run(ctx) {
+    const { io, values } = ctx;
+    const limit = positiveInt(ctx, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT);
+    const interval = positiveInt(ctx, "interval", DEFAULT_INTERVAL_MS, 100, 3_600_000);
+    let since = typeof values.since === "string" ? sinceInstant(values.since, Date.now(), ctx.path) : undefined;
+    const filters = new URLSearchParams();
+    for (const key of ["verdict", "event", "session"] as const) if (typeof values[key] === "string") filters.set(key, values[key] as string);
+    const api = new TeamApi(ctx);
+
+    const query = async (n: number) => {
+      const q = new URLSearchParams(filters);
+      q.set("limit", String(n));
+      if (since) q.set("since", since);
+      const { body } = await api.teamCall("GET", `/decisions?${q}`);
+      return ((body as { decisions?: DecisionRecord[] })?.decisions ?? []) as DecisionRecord[];
+    };
+
+    const first = await query(limit);
+    if (values.json && !values.follow) {
+      io.out(JSON.stringify({ team: api.team, decisions: first }, null, 2));
+      return 0;
+    }
+    const print = (d: DecisionRecord) => io.out(values.json ? JSON.stringify(d) : line(d));
+    // The service answers newest first; a log reads oldest first.
+    for (const d of [...first].reverse()) print(d);
+    if (!values.follow) {
+      if (first.length === 0 && !values.json) io.err(`no decisions for team ${api.team}${filters.size || since ? " matching the filters" : ""}`);
+      return 0;
+    }
+
+    // Each poll asks from the newest time seen (inclusive, so a record in the same millisecond is not missed) and
+    // skips the ids already printed at that time.
+    const stop = io.untilInterrupted();
+    // ISO times in one format sort as strings.
+    const newest = (records: DecisionRecord[]) => [since ?? "", ...records.map((d) => d.time)].sort().at(-1)!;
+    let atNewest = new Set<string>();
+    const remember = (records: DecisionRecord[]) => {
+      const t = newest(records);
+      if (t !== since) atNewest = new Set();
+      since = t || since;
+      for (const d of records) if (d.time === since) atNewest.add(d.decisionId);
+    };
+    remember(first);
+    while (!stop.aborted) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, interval);
+        stop.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+      });
+      if (stop.aborted) break;
+      const fresh = (await query(MAX_LIMIT)).filter((d) => !atNewest.has(d.decisionId));
+      if (fresh.length >= MAX_LIMIT) io.err(`warning: ${MAX_LIMIT} or more records since the last poll; older ones among them were skipped (lower --interval)`);
+      for (const d of [...fresh].reverse()) print(d);
+      remember(fresh);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,17 @@
+import type { Command } from "../command";
+import { check } from "./check";
+import { decisions } from "./decisions";
+import { diff } from "./diff";
+import { evalCommand } from "./eval";
+import { push } from "./push";
+import { revisions, rollback } from "./revisions";
+import { settings } from "./settings";
+import { test } from "./test";
+import { teams } from "./teams";
+import { tokens } from "./tokens";
+
+/**
+ * Every command, in the order the global help lists them. Adding a command is adding its declaration here: the
+ * parser, the help and the README check (test/cli/commands.node.test.ts) all read this table.
+ */
+export const COMMANDS: readonly Command[] = [check, evalCommand, test, push, diff, revisions, rollback, tokens, decisions, teams, settings];

@@ -1,0 +1,32 @@
+import { JSON_OPTION, SERVICE_OPTIONS, type Command } from "../command";
+import { compileOrReport } from "../policyFile";
+import { TeamApi } from "../service";
+
+export const push: Command = {
+  name: "push",
+  summary: "publish a policy as the team's new revision (checked here first, then by the service)",
+  usage: ["push <policy.json|-> [--dry-run]"],
+  args: { min: 1, max: 1 },
+  options: {
+    ...SERVICE_OPTIONS,
+    "dry-run": { type: "boolean", description: "validate on the service without publishing" },
+    ...JSON_OPTION,
+  },
+  async run(ctx) {
+    const { io, values, positionals } = ctx;
+    const api = new TeamApi(ctx);
+    const local = compileOrReport(io, positionals[0]!);
+    if (!local) return 1; // the service is never asked to publish what does not compile here
+    const dryRun = values["dry-run"] === true;
+    const { body } = await api.teamCall("PUT", `/policy${dryRun ? "?dryRun=1" : ""}`, local.document);
+    const answer = (body ?? {}) as { revision?: unknown; warnings?: { path?: unknown; message?: unknown }[] };
+    // The service knows what the offline check cannot (e.g. that no LLM is configured for its judges): print its
+    // warnings too, without repeating the ones already printed above.
+    const seen = new Set(local.compiled.warnings.map((w) => `${w.path}\n${w.message}`));
+    for (const w of Array.isArray(answer.warnings) ? answer.warnings : [])
+      if (typeof w?.message === "string" && !seen.has(`${String(w.path)}\n${w.message}`)) io.err(`  warning ${String(w.path)}: ${w.message}`);
+    if (values.json) io.out(JSON.stringify(body, null, 2));
+    else io.out(dryRun ? `valid (not published) for team ${api.team}` : `published revision ${String(answer.revision)} for team ${api.team}`);
+    return 0;
+  },
+};

@@ -1,0 +1,91 @@
+import { JSON_OPTION, SERVICE_OPTIONS, type Command, type CommandContext } from "../command";
+import { UsageError } from "../errors";
+import { readJsonFile } from "../jsonFile";
+import { compileOrReport, gate } from "../policyFile";
+import { mergeSettings, type MergeSummary } from "../settingsMerge";
+import { TeamApi, serviceUrl, teamName } from "../service";
+
+type Block = { hooks: Record<string, unknown[]> };
+
+/**
+ * The block, from the one source the command line picks: --policy (offline, from that file), else the service's
+ * own (GET …/settings, for the team's published policy) when the admin token is set, else offline for the usual
+ * gating events.
+ */
+async function settingsBlock(ctx: CommandContext): Promise<Block | undefined> {
+  const { io, values } = ctx;
+  const envVar = values["token-env"];
+  if (envVar !== undefined && (typeof envVar !== "string" || !/^[A-Z_][A-Z0-9_]*$/.test(envVar)))
+    throw new UsageError("--token-env must be an upper-case variable name, e.g. ACME_HOOKGATE_TOKEN", ctx.path);
+  const fromService = typeof values.policy !== "string" && Boolean(io.env.HOOKGATE_ADMIN_TOKEN);
+  if (fromService) {
+    if (envVar !== undefined) throw new UsageError("--token-env needs --policy: the service's block always reads HOOKGATE_TOKEN", ctx.path);
+    const api = new TeamApi(ctx);
+    const { body } = await api.teamCall("GET", `/settings?url=${encodeURIComponent(api.url)}`);
+    return body as Block;
+  }
+  const url = serviceUrl(ctx);
+  const team = teamName(ctx);
+  let policy: ReturnType<typeof compileOrReport>;
+  if (typeof values.policy === "string") {
+    policy = compileOrReport(io, values.policy);
+    if (!policy) return undefined;
+  } else io.err("note: no --policy and no HOOKGATE_ADMIN_TOKEN: the block hooks the usual gating events (PreToolUse, PermissionRequest, UserPromptSubmit, Stop)");
+  return gate.profile.settings({ url, team, ...(policy ? { policy: policy.compiled } : {}), ...(envVar ? { tokenEnvVar: envVar as string } : {}) }) as Block;
+}
+
+function describe(file: string, created: boolean, changed: boolean, s: MergeSummary): string[] {
+  const lines = [`${file}: ${created ? "created" : changed ? "updated" : "already up to date"}`];
+  for (const [mark, list, what] of [
+    ["+", s.added, "added"],
+    ["~", s.replaced, "replaced"],
+    ["-", s.removed, "removed (the policy no longer uses it)"],
+    ["=", s.unchanged, "unchanged"],
+  ] as const)
+    if (list.length) lines.push(`  ${mark} hookgate hooks ${what}: ${list.join(", ")}`);
+  const kept = [...(s.otherHooksKept ? [`${s.otherHooksKept} other hook(s)`] : []), ...s.otherKeysKept];
+  if (kept.length) lines.push(`  kept: ${kept.join(", ")}`);
+  return lines;
+}
+
+export const settings: Command = {
+  name: "settings",
+  summary: "the Claude Code settings block for the team, or --merge it into a settings file",
+  usage: ["settings [--policy <policy.json>] [--merge <settings.json>] [--token-env <NAME>]"],
+  options: {
+    ...SERVICE_OPTIONS,
+    policy: { type: "string", value: "<policy.json>", description: "build the block offline from this policy (hook only the events it uses)" },
+    merge: { type: "string", value: "<settings.json>", description: "merge into this Claude Code settings file (created with its directory if missing)" },
+    "token-env": { type: "string", value: "<NAME>", description: "the variable holding the team token (default HOOKGATE_TOKEN; needs --policy)" },
+    ...JSON_OPTION,
+  },
+  details: [
+    "Without --policy, the block comes from the service (for the team's published policy) when HOOKGATE_ADMIN_TOKEN is set.",
+    "--merge keeps everything in the file that is not hookgate's (other hooks, permissions, env, …) and replaces hookgate's",
+    "earlier hooks (recognised by their /v1/hooks/<team>/… URL) instead of adding them twice; the file is replaced atomically.",
+    "With --merge --json, the summary of what changed is the JSON document; without --merge the block always is.",
+  ],
+  async run(ctx) {
+    const { io, values } = ctx;
+    const block = await settingsBlock(ctx);
+    if (!block) return 1;
+    const file = values.merge;
+    if (typeof file !== "string") {
+      io.out(JSON.stringify(block, null, 2));
+      return 0;
+    }
+    const created = !io.exists(file);
+    const before = created ? undefined : readJsonFile(io, file, "settings");
+    const merged = mergeSettings(before, block);
+    if (!merged.ok) {
+      io.err(`${file}: ${merged.problem}; nothing was written`);
+      return 1;
+    }
+    // Compared as values: a file that already says this is left alone, its own formatting included.
+    const changed = created || JSON.stringify(before) !== JSON.stringify(merged.settings);
+    if (changed) io.writeFileAtomic(file, `${JSON.stringify(merged.settings, null, 2)}\n`);
+    if (values.json) io.out(JSON.stringify({ file, created, changed, ...merged.summary }, null, 2));
+    else io.out(describe(file, created, changed, merged.summary).join("\n"));
+    return 0;
+  },
+};

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import { checkArgCount, parseCommandArgs } from "./args";
+import type { Command } from "./command";
+import { COMMANDS } from "./commands";
+import { FileError, ServerRefused, ServiceUnreachable, UsageError, didYouMean } from "./errors";
+import { commandHelp, globalHelp } from "./help";
+import { printable } from "./printable";
+import { fullIo, nodeIo, type Io } from "./io";
+
+export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
+
+const find = (list: readonly Command[], name: string | undefined) => list.find((c) => c.name === name);
+
+function unknownCommand(name: string, list: readonly Command[], parent?: Command): UsageError {
+  const names = list.map((c) => c.name);
+  const where = parent ? `hookgate ${parent.name}` : "hookgate";
+  const hint = didYouMean(name, parent ? names : [...names, "help"]);
+  return new UsageError(`unknown ${parent ? "subcommand" : "command"} "${name}" for ${where}${hint}`, parent?.name ?? "");
+}
+
+/** `help`, `help push`, `help tokens create`. */
+function help(io: Required<Io>, names: string[]): number {
+  if (names.length === 0 || names[0] === "help") {
+    io.out(globalHelp(COMMANDS, VERSION));
+    return 0;
+  }
+  const command = find(COMMANDS, names[0]);
+  if (!command) throw unknownCommand(names[0]!, COMMANDS);
+  if (names.length === 1 || !command.subcommands) {
+    io.out(commandHelp(command));
+    return 0;
+  }
+  const sub = find(command.subcommands, names[1]);
+  if (!sub) throw unknownCommand(names[1]!, command.subcommands, command);
+  io.out(commandHelp(sub, command));
+  return 0;
+}
+
+/** `-h`/`--help` before any `--`: the command's help, whatever else is on the line. */
+const wantsHelp = (argv: readonly string[]) => {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === "--help" || a === "-h");
+};
+
+async function dispatch(io: Required<Io>, argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.out(globalHelp(COMMANDS, VERSION));
+    return 2;
+  }
+  if (first === "--help" || first === "-h") return help(io, []);
+  if (first === "help") return help(io, rest);
+  if (first === "--version" || first === "-V") {
+    io.out(`hookgate ${VERSION}`);
+    return 0;
+  }
+  if (first.startsWith("-")) throw new UsageError(`unknown option ${first}: options come after the command${didYouMean(first, ["--help", "--version"], (s) => s)}`, "");
+  let command = find(COMMANDS, first);
+  if (!command) throw unknownCommand(first, COMMANDS);
+  let parent: Command | undefined;
+  let args = rest;
+  if (command.subcommands) {
+    const [subName, ...subArgs] = rest;
+    if (subName === undefined || subName.startsWith("-")) {
+      if (wantsHelp(rest)) return help(io, [command.name]);
+      throw new UsageError(`usage: ${command.subcommands.map((s) => `hookgate ${command!.name} ${s.usage[0]}`).join("\n       ")}`, command.name);
+    }
+    const sub = find(command.subcommands, subName);
+    if (!sub) throw unknownCommand(subName, command.subcommands, command);
+    [parent, command, args] = [command, sub, subArgs];
+  }
+  const path = parent ? `${parent.name} ${command.name}` : command.name;
+  if (wantsHelp(args)) {
+    io.out(commandHelp(command, parent));
+    return 0;
+  }
+  if (!command.run) throw new Error(`command ${path} has nothing to run`);
+  if (command.ownArgs) return command.run({ io, values: {}, positionals: [], argv: args, path });
+  const { values, positionals } = parseCommandArgs(command, path, args);
+  checkArgCount(command, path, positionals);
+  return command.run({ io, values, positionals, argv: args, path });
+}
+
+/** The CLI: the exit code for argv (0 ok; 1 problems, a difference or a refusal; 2 usage or no service). */
+export async function main(argv: string[], given: Io = nodeIo()): Promise<number> {
+  const io = fullIo(given);
+  try {
+    return await dispatch(io, argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(e.message);
+      io.err(e.helpFor ? `see: hookgate help ${e.helpFor}` : "see: hookgate help");
+      return 2;
+    }
+    if (e instanceof FileError || e instanceof ServiceUnreachable) {
+      io.err(e.message);
+      return 2;
+    }
+    if (e instanceof ServerRefused) {
+      const command = argv.slice(0, argv[0] === "tokens" ? 2 : 1).join(" ");
+      io.err(`${command} failed: HTTP ${e.status}: ${printable(e.message)}`);
+      for (const p of e.problems) io.err(`  ${printable(String(p.path))}: ${printable(p.message)}`);
+      if (e.requestId) io.err(`  request id: ${printable(e.requestId)}`);
+      return 1;
+    }
+    throw e;
+  }
+}
