@@ -109,7 +109,7 @@ describe("admin guard", () => {
 
   it("404s unknown admin paths with the envelope", async () => {
     await expectError(await admin("GET", `/teams/${team}/nope`), 404, "not_found");
-    await expectError(await admin("GET", "/teams"), 404, "not_found");
+    await expectError(await admin("GET", "/teamz"), 404, "not_found");
     await expectError(await admin("POST", `/teams/${team}/policy`, lsPolicy("deny")), 404, "not_found");
   });
 });
