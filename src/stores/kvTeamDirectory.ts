@@ -28,11 +28,10 @@ export class KvTeamDirectory implements TeamDirectory {
       if (!r) teams.set(team, (r = { team, revision: null, publishedAt: null, tokens: 0 }));
       return r;
     };
-    let truncated = false;
     const legacy: string[] = [];
 
     // policy:<team>:current (the revision lists also live under policy:, and are skipped).
-    truncated ||= await this.walk("policy:", (name, meta: CurrentMeta | null) => {
+    const policiesCut = await this.walk("policy:", (name, meta: CurrentMeta | null) => {
       const team = name.slice("policy:".length, name.lastIndexOf(":"));
       if (name !== policyKeys.current(team)) return;
       const r = row(team);
@@ -42,12 +41,12 @@ export class KvTeamDirectory implements TeamDirectory {
       } else legacy.push(team);
     });
     // team-token:<team>:<id>: team names have no `:`, so the team is the text up to the next one.
-    truncated ||= await this.walk(tokenKeys.teamPrefix(""), (name) => {
-      const rest = name.slice(tokenKeys.teamPrefix("").length);
+    const tokensCut = await this.walk(tokenKeys.allTeamsPrefix, (name) => {
+      const rest = name.slice(tokenKeys.allTeamsPrefix.length);
       row(rest.slice(0, rest.indexOf(":"))).tokens++;
     });
 
-    if (legacy.length > this.limits.pointerReads) truncated = true;
+    const truncated = policiesCut || tokensCut || legacy.length > this.limits.pointerReads;
     const read = legacy.slice(0, this.limits.pointerReads);
     const records = await Promise.all(read.map((t) => this.kv.get<PolicyRecord>(policyKeys.current(t), "json")));
     for (const [i, team] of read.entries()) {
