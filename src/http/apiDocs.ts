@@ -70,6 +70,18 @@ const pageRoute = createRoute({
   responses: { 200: { description: "The page.", content: { "text/html": { schema: z.string() } } } },
 });
 
+/** GET /healthz, documented with the rest. */
+export const healthRoute = createRoute({
+  security: [],
+  tags: ["Reference"],
+  method: "get",
+  path: "/healthz",
+  summary: "Liveness and version",
+  responses: {
+    200: json(z.object({ ok: z.literal(true), service: z.literal("hookgate"), version: z.string() }), "The service is up."),
+  },
+});
+
 export function registerApiDocs(app: OpenAPIHono<AppEnv>, info: { version: string }): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
     type: "http",

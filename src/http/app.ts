@@ -6,12 +6,13 @@ import type { ClientProfile } from "../gate/profile";
 import type { Services } from "../services";
 import { cacheTtlOf } from "./auth";
 import { adminRoutes } from "./adminRoutes";
-import { registerApiDocs } from "./apiDocs";
+import { healthRoute, registerApiDocs } from "./apiDocs";
 import type { AppEnv } from "./context";
 import { errorText, log } from "../log";
 import { envelope, HookgateError } from "./errors";
 import { registerHookDocs } from "./hookApi";
 import { registerHookRoutes } from "./hookRoutes";
+import { registerRoute } from "./openapiRoute";
 
 export const VERSION = "0.1.0";
 
@@ -52,7 +53,7 @@ export function createApp(profile: ClientProfile, services: (env: Env) => Servic
     await next();
   });
 
-  app.get("/healthz", (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
+  registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
   registerHookRoutes(app, profile.events.list);
   registerHookDocs(app.openAPIRegistry, profile.events.list);
   registerApiDocs(app, { version: VERSION });
