@@ -57,9 +57,9 @@ describe("GET /v1/admin/docs in Chromium", () => {
     await teamsOp.locator(".opblock-summary").click();
     await teamsOp.locator("button.try-out__btn").click();
     await teamsOp.locator("button.execute").click();
-    const status = teamsOp.locator(".live-responses-table .response-col_status").first();
+    const status = teamsOp.locator(".live-responses-table tr.response .response-col_status").first();
     await expect.poll(async () => (await status.textContent())?.trim(), { timeout: 30_000 }).toBe("200");
-    const body = await teamsOp.locator(".live-responses-table .response-col_description pre").first().textContent();
+    const body = await teamsOp.locator(".live-responses-table tr.response .response-col_description .highlight-code pre").first().textContent();
     const answer = JSON.parse(body ?? "") as { teams: { team: string; revision: number | null; tokens: number }[]; truncated: boolean };
     expect(answer.truncated).toBe(false);
     expect(answer.teams).toContainEqual(expect.objectContaining({ team: "default", revision: 1, tokens: 1 })); // the seeded team
@@ -79,9 +79,9 @@ describe("GET /v1/admin/docs in Chromium", () => {
     await teamsOp.locator(".opblock-summary").click();
     await teamsOp.locator("button.try-out__btn").click();
     await teamsOp.locator("button.execute").click();
-    const status = teamsOp.locator(".live-responses-table .response-col_status").first();
+    const status = teamsOp.locator(".live-responses-table tr.response .response-col_status").first();
     await expect.poll(async () => (await status.textContent())?.trim(), { timeout: 30_000 }).toMatch(/^401/);
-    const body = await teamsOp.locator(".live-responses-table .response-col_description pre").first().textContent();
+    const body = await teamsOp.locator(".live-responses-table tr.response .response-col_description .highlight-code pre").first().textContent();
     expect(JSON.parse(body ?? "")).toMatchObject({ error: { code: "unauthorized" } });
   });
 });

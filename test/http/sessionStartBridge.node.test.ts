@@ -3,7 +3,7 @@
 // service give nothing on stdout, the reason on stderr and a non-zero exit (the client shows it as a hook error).
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type LocalService, startLocalService } from "../support/localService";
+import { childEnv, freePort, type LocalService, startLocalService } from "../support/localService";
 
 interface Run {
   code: number | null;
@@ -14,7 +14,7 @@ interface Run {
 /** `sh -c command` with exactly `env` (plus PATH) and `stdin`, as Claude Code runs a command hook. */
 function sh(command: string, env: Record<string, string>, stdin: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env } as NodeJS.ProcessEnv });
+    const child = spawn("sh", ["-c", command], { env: childEnv({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...env }) });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
