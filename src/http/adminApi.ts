@@ -35,7 +35,7 @@ export const putPolicy = createRoute({
   request: {
     params: s.teamParams,
     query: s.dryRunQuery,
-    body: { required: true, description: "The policy document.", content: { "application/json": { schema: s.policyBody } } },
+    body: { required: true, description: "The policy document.", content: { "application/json": { schema: s.policyDocument } } },
   },
   responses: {
     201: json(s.publishResult, "Published as a new revision (`unchanged: false`)."),

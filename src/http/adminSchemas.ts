@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits";
+import { httpHandlerSchema, matcherGroupSchema, policySchema, promptHandlerSchema, ruleHandlerSchema } from "../engine/policySchema";
 import { ERROR_STATUS } from "./errors";
 
 /*
@@ -73,10 +74,27 @@ export const decisionsQuery = z.object({
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-export const policyBody = jsonObject.meta({
+/** What the policy routes read the body as; the policy compiler then checks it (every problem, with its path). */
+export const policyBody = jsonObject;
+
+/**
+ * The policy as the document describes it: the compiler's own schema (policySchema), so the reference shows every
+ * top-level field, limit and default the compiler enforces. Documentation only — validation stays with the compiler,
+ * which adds what a schema cannot say (did-you-mean, per-event checks) and answers `policy_invalid`.
+ */
+// The compiler's handler schema is a pipe (type checked first, for a clearer message, then the discriminated union);
+// a document generator sees only the pipe's input, `{type}`. The reference shows the union the pipe ends in.
+const documentedHandler = z.discriminatedUnion("type", [
+  ruleHandlerSchema.meta({ id: "RuleHandler" }),
+  promptHandlerSchema.meta({ id: "PromptHandler" }),
+  httpHandlerSchema.meta({ id: "HttpHandler" }),
+]);
+const documentedGroup = matcherGroupSchema.extend({ hooks: z.array(documentedHandler).min(1).max(1000) }).meta({ id: "MatcherGroup" });
+
+export const policyDocument = policySchema.extend({ hooks: z.record(z.string(), z.array(documentedGroup).max(1000)) }).meta({
   id: "PolicyDocument",
   description:
-    "A hookgate policy (README, The policy): `hooks` keyed by event, matcher groups of handlers. Checked by the policy compiler, which lists every problem with its path.",
+    "A hookgate policy (README, The policy; docs/policy.md): `hooks` keyed by event, matcher groups of handlers. Checked by the policy compiler, which lists every problem with its path.",
   example: { failMode: "closed", hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", if: "Bash(rm -rf *)", decision: "deny", reason: "no recursive deletes" }] }] } },
 });
 
@@ -89,7 +107,9 @@ export const tokenBody = z
 export const evaluateBody = z
   .strictObject({
     input: jsonObject.meta({ description: "A hook input exactly as Claude Code sends it (its `hook_event_name` picks the event)." }),
-    policy: jsonObject.optional().meta({ description: "A policy to evaluate instead of the published one (not stored)." }),
+    policy: jsonObject
+      .optional()
+      .meta({ description: "A policy (PolicyDocument) to evaluate instead of the published one; checked by the compiler, not stored." }),
   })
   .meta({
     example: {

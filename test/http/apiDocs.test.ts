@@ -2,6 +2,7 @@
 // page and its assets are served from the Worker (no CDN), both without the admin token, and the hook routes gained
 // no validation layer. The page itself is exercised in a real Chromium by apiDocs.browser.node.test.ts.
 import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { claudeCode } from "../../src/clients/claude-code";
 import { createApp } from "../../src/http/app";
@@ -119,6 +120,12 @@ describe("GET /v1/admin/openapi.json", () => {
             const r = (op.responses as Record<string, { content: Record<string, { schema: Json }> }>)[status];
             expect(r?.content["application/json"]?.schema.$ref, `${m} ${path} ${status}`).toBe("#/components/schemas/ErrorEnvelope");
           }
+    // the policy body is the compiler's schema, handlers included
+    const put = paths["/v1/admin/teams/{team}/policy"]!.put!;
+    expect(JSON.stringify(put.requestBody)).toContain("#/components/schemas/PolicyDocument");
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    for (const h of ["RuleHandler", "PromptHandler", "HttpHandler"]) expect(schemas, h).toHaveProperty(h);
+    expect((schemas.RuleHandler!.properties as Json).decision).toBeDefined();
     // the hook routes carry the event's input and answer
     const pre = paths["/v1/hooks/{team}/pre-tool-use"]!.post!;
     expect(JSON.stringify(pre.requestBody)).toContain("#/components/schemas/PreToolUseInput");
@@ -169,6 +176,16 @@ describe("GET /v1/admin/docs", () => {
     // run_worker_first: the asset directory's other files are not reachable, at the root or under docs/
     for (const path of ["/index.html", "/swagger-ui-bundle.js", "/package.json", "/v1/admin/docs/package.json", "/v1/admin/docs/index.html"])
       await expectError(await call(path), 404, "not_found");
+  });
+
+  it("stays readable when the admin API is off (ADMIN_TOKEN unset): it describes, it grants nothing", async () => {
+    const app = createApp(claudeCode, servicesFor);
+    const off = { ...env, ADMIN_TOKEN: undefined };
+    const ctx = createExecutionContext();
+    for (const path of ["/v1/admin/openapi.json", "/v1/admin/docs"])
+      expect((await app.fetch(new Request(`http://hookgate.test${path}`), off, ctx)).status, path).toBe(200);
+    await expectError(await app.fetch(new Request("http://hookgate.test/v1/admin/teams", { headers: { authorization: "Bearer x" } }), off, ctx), 403, "admin_disabled");
+    await waitOnExecutionContext(ctx);
   });
 
   it("the admin API itself still needs the token", async () => {
