@@ -143,8 +143,15 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     if (!base.ok) throw new HookgateError("invalid_input", `url ${base.error}`);
     const record = await c.var.services.policies.current(c.var.team);
     const loaded = record ? compileRecord(record, profile) : undefined;
-    // The body stays exactly the block to paste; what the caller should know about it rides in headers.
+    // The body stays exactly the block to paste; what the caller should know about it rides in headers (ASCII only:
+    // a header value is a byte string).
     if (!record) c.header("Hookgate-Warning", noPolicyWarning(c.var.team), { append: true });
+    else if (loaded?.kind === "broken")
+      c.header(
+        "Hookgate-Warning",
+        `revision ${record.revision} of team "${c.var.team}" no longer compiles (${loaded.problems.length} problem(s)): these settings cover the default events, not the policy's; publish a fixed policy`,
+        { append: true },
+      );
     return c.json(profile.settings({ url: base.value, team: c.var.team, ...(loaded?.kind === "ok" ? { policy: loaded.compiled } : {}) }));
   });
 

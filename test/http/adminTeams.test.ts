@@ -114,6 +114,16 @@ describe("warnings instead of silence", () => {
     expect(ok.headers.get("hookgate-warning")).toBeNull();
   });
 
+  it("settings for a team whose current revision no longer compiles say so, instead of passing off the defaults", async () => {
+    const team = uniqueTeam("warn-broken");
+    // As an older engine could have stored it: a document this engine refuses (an event it does not know).
+    const record = { team, revision: 4, publishedAt: "2026-01-02T03:04:05.000Z", document: { hooks: { NoSuchEvent: [] } }, digest: "feedfacefeedface" };
+    await env.HOOKGATE_KV.put(`policy:${team}:current`, JSON.stringify(record));
+    const res = await admin("GET", `/teams/${team}/settings?url=https://hooks.example.com`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("hookgate-warning")).toMatch(/^revision 4 of team "warn-broken[^"]*" no longer compiles \(1 problem\(s\)\)/);
+  });
+
   it("refuses a dryRun value it cannot read instead of publishing", async () => {
     const team = uniqueTeam("dry-bad");
     const e = await expectError(await admin("PUT", `/teams/${team}/policy?dryRun=yes`, lsPolicy("deny")), 400, "invalid_input");
