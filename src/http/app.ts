@@ -55,8 +55,7 @@ export function createApp(profile: ClientProfile, services: (env: Env) => Servic
 
   registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
   registerHookRoutes(app, profile.events.list);
-  registerHookDocs(app.openAPIRegistry, profile.events.list);
-  registerApiDocs(app, { version: VERSION });
+  registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profile.events.list) });
   app.route("/v1/admin", adminRoutes());
 
   app.notFound((c) => c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`), c.var.requestId ?? ""), 404));
