@@ -94,9 +94,13 @@ export function registerApiDocs(app: OpenAPIHono<AppEnv>, info: { version: strin
   });
 
   let document: Record<string, unknown> | undefined;
+  let hooksDocumented = false;
   // Built on first request, once per app: generation walks every schema (a few ms), which no hook request should pay.
   registerRoute(app, documentRoute, async (c) => {
-    if (!document) info.documentHooks();
+    if (!hooksDocumented) {
+      hooksDocumented = true; // once, even if the generation below were to throw
+      info.documentHooks();
+    }
     document ??= app.getOpenAPI31Document({
       openapi: "3.1.0",
       info: {
