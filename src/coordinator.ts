@@ -5,11 +5,6 @@ import type { ActivateOutcome, PolicyRecord, PublishOutcome } from "./services";
 import { policyKeys } from "./stores/policyKeys";
 
 /**
- * The one place hookgate needs atomicity (hookgate spec §3.3): a Durable Object instance per name handles one
- * request at a time, so a read-modify-write on its storage cannot race. Named `team:<team>` it runs the team's
- * publishes and rollbacks one after another; named `session:<team>:<session>` it holds the session's `once` claims.
- */
-/**
  * The `current` pointer, with its revision and time as KV metadata too, so GET /v1/admin/teams learns both from a
  * key listing without reading every pointer (docs/storage.md).
  */
@@ -17,6 +12,11 @@ function putCurrent(kv: KVNamespace, record: PolicyRecord): Promise<void> {
   return kv.put(policyKeys.current(record.team), JSON.stringify(record), { metadata: { revision: record.revision, publishedAt: record.publishedAt } });
 }
 
+/**
+ * The one place hookgate needs atomicity (hookgate spec §3.3): a Durable Object instance per name handles one
+ * request at a time, so a read-modify-write on its storage cannot race. Named `team:<team>` it runs the team's
+ * publishes and rollbacks one after another; named `session:<team>:<session>` it holds the session's `once` claims.
+ */
 export class Coordinator extends DurableObject<Env> {
   /**
    * Publish as the next revision. blockConcurrencyWhile holds every other call until the KV writes are done, so

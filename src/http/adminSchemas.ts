@@ -63,7 +63,7 @@ export const settingsQuery = z.object({
 const instant = z.iso.datetime({ offset: true });
 export const decisionsQuery = z.object({
   event: z.string().max(64).optional().meta({ description: "Only this event (`hook_event_name`).", example: "PreToolUse" }),
-  verdict: z.string().max(16).optional().meta({ description: "Only this verdict: allow, deny, ask, defer, block (or none).", example: "deny" }),
+  verdict: z.string().max(16).optional().meta({ description: "Only this verdict: allow, deny, ask, defer or block; `none` for decisions without one.", example: "deny" }),
   session: z.string().max(256).optional().meta({ description: "Only this Claude Code session (`session_id`)." }),
   since: instant.optional().meta({ description: "At or after this time (ISO 8601).", example: "2026-12-01T00:00:00Z" }),
   until: instant.optional().meta({ description: "At or before this time (ISO 8601).", example: "2026-12-02T00:00:00Z" }),
