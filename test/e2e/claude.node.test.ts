@@ -147,7 +147,7 @@ describe("the generated settings work with the real Claude Code client", () => {
       onFailure: "block",
     });
     // SessionStart is never sent over HTTP by the client: a curl command bridge instead.
-    expect(settings.hooks.SessionStart[0].hooks[0]).toMatchObject({ type: "command", command: expect.stringMatching(/^curl .*session-start'$/) });
+    expect(settings.hooks.SessionStart[0].hooks[0]).toMatchObject({ type: "command", command: expect.stringContaining(`'${svc.baseUrl}/v1/hooks/${TEAM}/session-start'`) });
     expect(Object.keys(settings.hooks).sort()).toEqual(["PreToolUse", "SessionStart", "UserPromptSubmit"]);
   });
 
