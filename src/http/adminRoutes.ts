@@ -58,7 +58,11 @@ function deploymentWarnings(compiled: CompiledPolicy, env: Env): Problem[] {
 export function adminRoutes(): OpenAPIHono<AppEnv> {
   const admin = new OpenAPIHono<AppEnv>();
 
-  registerRoute(admin, api.listTeams, async (c) => c.json(await c.var.services.teams.list()));
+  // Exactly {teams}; `truncated: true` only when the bounded listing stopped early (the CLI reads this shape).
+  registerRoute(admin, api.listTeams, async (c) => {
+    const { teams, truncated } = await c.var.services.teams.list();
+    return c.json(truncated ? { teams, truncated: true } : { teams });
+  });
 
   registerRoute(admin, api.putPolicy, async (c) => {
     const { dryRun } = validQuery(c, dryRunQuery);

@@ -233,6 +233,9 @@ export const teamList = z
         tokens: z.number().int().meta({ description: "How many tokens the team has." }),
       }),
     ),
-    truncated: z.boolean().meta({ description: "true: the listing stopped at its bound and some teams are missing." }),
+    truncated: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Present (true) only when the listing stopped at its bound: some teams are missing from `teams`." }),
   })
-  .meta({ example: { teams: [{ team: "acme", revision: 3, publishedAt: "2026-12-01T12:00:00.000Z", tokens: 2 }], truncated: false } });
+  .meta({ example: { teams: [{ team: "acme", revision: 3, publishedAt: "2026-12-01T12:00:00.000Z", tokens: 2 }] } });

@@ -60,8 +60,8 @@ describe("GET /v1/admin/docs in Chromium", () => {
     const status = teamsOp.locator(".live-responses-table tr.response .response-col_status").first();
     await expect.poll(async () => (await status.textContent())?.trim(), { timeout: 30_000 }).toBe("200");
     const body = await teamsOp.locator(".live-responses-table tr.response .response-col_description .highlight-code pre").first().textContent();
-    const answer = JSON.parse(body ?? "") as { teams: { team: string; revision: number | null; tokens: number }[]; truncated: boolean };
-    expect(answer.truncated).toBe(false);
+    const answer = JSON.parse(body ?? "") as { teams: { team: string; revision: number | null; tokens: number }[] };
+    expect(Object.keys(answer)).toEqual(["teams"]);
     expect(answer.teams).toContainEqual(expect.objectContaining({ team: "default", revision: 1, tokens: 1 })); // the seeded team
 
     expect(pageErrors).toEqual([]);
