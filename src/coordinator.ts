@@ -1,8 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import { sha256Hex } from "./crypto";
 import type { ValidatedPolicy } from "./engine/compilePolicy";
-import type { PolicyRecord } from "./services";
+import type { ActivateOutcome, PolicyRecord, PublishOutcome } from "./services";
 import { policyKeys } from "./stores/policyKeys";
+
+/**
+ * The `current` pointer, with its revision and time as KV metadata too, so GET /v1/admin/teams learns both from a
+ * key listing without reading every pointer (docs/storage.md).
+ */
+function putCurrent(kv: KVNamespace, record: PolicyRecord): Promise<void> {
+  return kv.put(policyKeys.current(record.team), JSON.stringify(record), { metadata: { revision: record.revision, publishedAt: record.publishedAt } });
+}
 
 /**
  * The one place hookgate needs atomicity (hookgate spec §3.3): a Durable Object instance per name handles one
@@ -13,37 +21,45 @@ export class Coordinator extends DurableObject<Env> {
   /**
    * Publish as the next revision. blockConcurrencyWhile holds every other call until the KV writes are done, so
    * `current` always ends on the newest publish (storage alone would not: KV writes let other calls interleave).
+   * The same document as the current revision's (validated by the same engine) is not a new revision: the answer
+   * is the current one, `unchanged`. Deciding that here, in the one writer, means two identical publishes that
+   * cross still make one revision, not two.
    */
-  publishPolicy(team: string, policy: ValidatedPolicy): Promise<PolicyRecord> {
+  publishPolicy(team: string, policy: ValidatedPolicy): Promise<PublishOutcome> {
     return this.ctx.blockConcurrencyWhile(async () => {
+      const kv = this.env.HOOKGATE_KV;
+      const text = JSON.stringify(policy.document);
+      const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+      if (current && current.engine === policy.engine && JSON.stringify(current.document) === text)
+        return { record: current, unchanged: true };
       const revision = await this.nextRevision();
       const record: PolicyRecord = {
         team,
         revision,
         publishedAt: new Date().toISOString(),
         document: policy.document,
-        digest: (await sha256Hex(JSON.stringify(policy.document))).slice(0, 16),
+        digest: (await sha256Hex(text)).slice(0, 16),
         engine: policy.engine,
       };
-      const kv = this.env.HOOKGATE_KV;
       // The immutable revision first, then the pointer: a crash in between loses no published document.
       await kv.put(policyKeys.revision(team, revision), JSON.stringify(record), { metadata: { publishedAt: record.publishedAt, digest: record.digest } });
-      await kv.put(policyKeys.current(team), JSON.stringify(record));
-      return record;
+      await putCurrent(kv, record);
+      return { record, unchanged: false };
     });
   }
 
-  /** Make an earlier revision current again. */
-  rollbackPolicy(team: string, revision: number): Promise<PolicyRecord | null> {
+  /** Make an earlier revision current again; the revision already current is refused, not re-written. */
+  rollbackPolicy(team: string, revision: number): Promise<ActivateOutcome> {
     return this.ctx.blockConcurrencyWhile(async () => {
       const kv = this.env.HOOKGATE_KV;
       const record = await kv.get<PolicyRecord>(policyKeys.revision(team, revision), "json");
-      if (!record) return null;
+      if (!record) return { kind: "missing" };
       const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+      if (current?.revision === revision) return { kind: "current", revision };
       const pointer: PolicyRecord = { ...record };
       if (current) pointer.rolledBackFrom = current.revision;
-      await kv.put(policyKeys.current(team), JSON.stringify(pointer));
-      return pointer;
+      await putCurrent(kv, pointer);
+      return { kind: "activated", record: pointer };
     });
   }
 

@@ -9,6 +9,7 @@ import type { Services } from "./services";
 import { D1DecisionLog, type DecisionLogOptions } from "./stores/d1DecisionLog";
 import { dedupKey, findDuplicate, rememberAnswer } from "./stores/kvDedup";
 import { KvPolicyStore } from "./stores/kvPolicyStore";
+import { KvTeamDirectory } from "./stores/kvTeamDirectory";
 import { KvTokenStore } from "./stores/kvTokenStore";
 
 export { Coordinator };
@@ -29,6 +30,7 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
       activate: (team, revision) => coordinator(`team:${team}`).rollbackPolicy(team, revision),
     }),
     tokens: new KvTokenStore(env.HOOKGATE_KV),
+    teams: new KvTeamDirectory(env.HOOKGATE_KV),
     state: { claimOnce: (team, session, handlerId) => coordinator(`session:${team}:${session}`).claim(handlerId) },
     decisions: new D1DecisionLog(env.DB, options.decisionLog),
     dedup: {

@@ -23,14 +23,27 @@ export interface RevisionSummary {
   current: boolean;
 }
 
+/** A publish: the new revision, or the current one when the document is the one already in force. */
+export interface PublishOutcome {
+  record: PolicyRecord;
+  /** true: the document (and the engine that validated it) equals the current revision's, and nothing was written. */
+  unchanged: boolean;
+}
+
+/** A rollback: done, no such revision, or that revision is the one already in force (nothing to do). */
+export type ActivateOutcome = { kind: "activated"; record: PolicyRecord } | { kind: "missing" } | { kind: "current"; revision: number };
+
 export interface PolicyStore {
   current(team: string): Promise<PolicyRecord | null>;
   revision(team: string, revision: number): Promise<PolicyRecord | null>;
   revisions(team: string): Promise<RevisionSummary[]>;
-  /** Store a validated policy as a new revision and make it current (only the compiler makes a ValidatedPolicy). */
-  publish(team: string, policy: ValidatedPolicy): Promise<PolicyRecord>;
+  /**
+   * Store a validated policy as a new revision and make it current (only the compiler makes a ValidatedPolicy);
+   * a document identical to the current revision's is not stored again.
+   */
+  publish(team: string, policy: ValidatedPolicy): Promise<PublishOutcome>;
   /** Make an earlier revision current again. */
-  activate(team: string, revision: number): Promise<PolicyRecord | null>;
+  activate(team: string, revision: number): Promise<ActivateOutcome>;
 }
 
 export interface TokenInfo {
@@ -119,10 +132,24 @@ export interface DedupStore {
   remember(key: string, value: { answer: Record<string, unknown>; verdict?: string }): Promise<void>;
 }
 
+/** One row of GET /v1/admin/teams. */
+export interface TeamSummary {
+  team: string;
+  revision: number | null;
+  publishedAt: string | null;
+  tokens: number;
+}
+
+/** Every team that has a published policy or a token; `truncated` when the bounded listing stopped early. */
+export interface TeamDirectory {
+  list(): Promise<{ teams: TeamSummary[]; truncated: boolean }>;
+}
+
 /** Everything a request may touch outside itself. Tests build the app with the same factory and real bindings. */
 export interface Services {
   policies: PolicyStore;
   tokens: TokenStore;
+  teams: TeamDirectory;
   state: SessionState;
   decisions: DecisionLog;
   dedup: DedupStore;

@@ -1,16 +1,18 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { CompiledPolicy, Problem } from "../engine/compilePolicy";
 import { NO_LLM } from "../engine/handlerKinds";
 import { compileRecord, forgetPolicy } from "../gate/policyCache";
 import { llmConfigFrom } from "../llmJudge";
-import { adminAuth } from "./auth";
 import { forgetToken } from "./caches";
-import { readJsonObject, validatedBody, type AppContext, type AppEnv } from "./context";
+import * as api from "./adminApi";
+import { decisionsQuery, dryRunQuery, evaluateBody, policyBody, revisionParams, rollbackBody, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
+import { validatedBody, type AppContext, type AppEnv } from "./context";
 import { HookgateError } from "./errors";
 import { refusal } from "./hookRoutes";
+import { registerRoute, validParams, validQuery } from "./openapiRoute";
 
-const isDryRun = (c: AppContext) => ["1", "true"].includes(c.req.query("dryRun") ?? "");
+/** Said wherever a team without a policy could be mistaken for a gated one: its hooks answer {} (allow). */
+export const noPolicyWarning = (team: string) => `team "${team}" has no published policy: its hooks answer {} (allow) until one is pushed`;
 
 /** Compile for this client and deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. */
 function compiledOrThrow(c: AppContext, document: unknown) {
@@ -19,12 +21,6 @@ function compiledOrThrow(c: AppContext, document: unknown) {
     throw new HookgateError("policy_invalid", `the policy has ${compiled.error.length} problem(s)`, { problems: compiled.error });
   return compiled.value;
 }
-
-const revisionParam = (c: AppContext): number => {
-  const n = Number(c.req.param("rev"));
-  if (!Number.isInteger(n) || n < 1) throw new HookgateError("invalid_input", "revision must be a positive integer");
-  return n;
-};
 
 async function currentCompiled(c: AppContext) {
   const record = await c.var.services.policies.current(c.var.team);
@@ -54,76 +50,86 @@ function deploymentWarnings(compiled: CompiledPolicy, env: Env): Problem[] {
   return warnings;
 }
 
-/** The admin API (hookgate spec §7), behind `Authorization: Bearer $ADMIN_TOKEN`. */
-export function adminRoutes(): Hono<AppEnv> {
-  const admin = new Hono<AppEnv>();
+/**
+ * The admin API (hookgate spec §7), behind `Authorization: Bearer $ADMIN_TOKEN`. Each route's definition (adminApi.ts)
+ * is both its entry in the OpenAPI document and its parameter validation; bodies are validated with the schemas the
+ * definitions name (openapiRoute.ts says why not by zod-openapi).
+ */
+export function adminRoutes(): OpenAPIHono<AppEnv> {
+  const admin = new OpenAPIHono<AppEnv>();
 
-  admin.put("/teams/:team/policy", adminAuth, async (c) => {
-    const document = await readJsonObject(c);
+  // Exactly {teams}; `truncated: true` only when the bounded listing stopped early (the CLI reads this shape).
+  registerRoute(admin, api.listTeams, async (c) => {
+    const { teams, truncated } = await c.var.services.teams.list();
+    return c.json(truncated ? { teams, truncated: true } : { teams });
+  });
+
+  registerRoute(admin, api.putPolicy, async (c) => {
+    const { dryRun } = validQuery(c, dryRunQuery);
+    const document = await validatedBody(c, policyBody);
     const compiled = compiledOrThrow(c, document);
     const summary = {
       handlers: compiled.handlerCount,
       events: Object.keys(compiled.events),
       warnings: [...compiled.warnings, ...deploymentWarnings(compiled, c.env)],
     };
-    if (isDryRun(c)) return c.json({ team: c.var.team, dryRun: true, valid: true, ...summary });
-    const record = await c.var.services.policies.publish(c.var.team, compiled.publishable);
-    forgetPolicy(c.var.team);
-    return c.json({ team: c.var.team, revision: record.revision, publishedAt: record.publishedAt, digest: record.digest, ...summary }, 201);
+    if (dryRun === "1" || dryRun === "true") return c.json({ team: c.var.team, dryRun: true, valid: true, ...summary });
+    const { record, unchanged } = await c.var.services.policies.publish(c.var.team, compiled.publishable);
+    if (!unchanged) forgetPolicy(c.var.team);
+    const answer = { team: c.var.team, revision: record.revision, publishedAt: record.publishedAt, digest: record.digest, unchanged, ...summary };
+    return c.json(answer, unchanged ? 200 : 201);
   });
 
-  admin.get("/teams/:team/policy", adminAuth, async (c) => {
+  registerRoute(admin, api.getPolicy, async (c) => {
     const record = await c.var.services.policies.current(c.var.team);
     if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
     return c.json(record);
   });
 
-  admin.get("/teams/:team/policy/revisions", adminAuth, async (c) =>
+  registerRoute(admin, api.listRevisions, async (c) =>
     c.json({ team: c.var.team, revisions: await c.var.services.policies.revisions(c.var.team) }),
   );
 
-  admin.get("/teams/:team/policy/revisions/:rev", adminAuth, async (c) => {
-    const rev = revisionParam(c);
+  registerRoute(admin, api.getRevision, async (c) => {
+    const rev = Number(validParams(c, revisionParams).rev);
     const record = await c.var.services.policies.revision(c.var.team, rev);
     if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${rev}`);
     return c.json(record);
   });
 
-  admin.post("/teams/:team/policy/rollback", adminAuth, async (c) => {
-    const { revision } = await validatedBody(c, z.strictObject({ revision: z.number().int().positive() }));
+  registerRoute(admin, api.rollback, async (c) => {
+    const { revision } = await validatedBody(c, rollbackBody);
     const earlier = await c.var.services.policies.revision(c.var.team, revision);
     if (!earlier) throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
     compiledOrThrow(c, earlier.document); // never roll back onto something that does not compile today
-    const record = await c.var.services.policies.activate(c.var.team, revision);
+    const outcome = await c.var.services.policies.activate(c.var.team, revision);
+    if (outcome.kind === "missing") throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
+    if (outcome.kind === "current")
+      throw new HookgateError("conflict", `revision ${outcome.revision} is already current for team "${c.var.team}": nothing to roll back`);
     forgetPolicy(c.var.team);
-    return c.json(record);
+    return c.json(outcome.record);
   });
 
-  admin.post("/teams/:team/tokens", adminAuth, async (c) => {
+  registerRoute(admin, api.createToken, async (c) => {
     const hasBody = (c.req.header("content-length") ?? "0") !== "0" || c.req.header("transfer-encoding") !== undefined;
-    const { name } = hasBody
-      ? await validatedBody(c, z.strictObject({ name: z.string().min(1).max(100).optional() }))
-      : { name: undefined };
+    const { name } = hasBody ? await validatedBody(c, tokenBody) : { name: undefined };
     const { token, info } = await c.var.services.tokens.create(c.var.team, name);
-    return c.json({ ...info, token, note: "This is the only time the token is shown; hookgate stores only its hash." }, 201);
+    const warnings = (await c.var.services.policies.current(c.var.team)) ? [] : [noPolicyWarning(c.var.team)];
+    return c.json({ ...info, token, note: "This is the only time the token is shown; hookgate stores only its hash.", warnings }, 201);
   });
 
-  admin.get("/teams/:team/tokens", adminAuth, async (c) =>
-    c.json({ team: c.var.team, tokens: await c.var.services.tokens.list(c.var.team) }),
-  );
+  registerRoute(admin, api.listTokens, async (c) => c.json({ team: c.var.team, tokens: await c.var.services.tokens.list(c.var.team) }));
 
-  admin.delete("/teams/:team/tokens/:id", adminAuth, async (c) => {
-    const hash = await c.var.services.tokens.revoke(c.var.team, c.req.param("id"));
-    if (hash === null) throw new HookgateError("not_found", `team "${c.var.team}" has no token ${c.req.param("id")}`);
+  registerRoute(admin, api.revokeToken, async (c) => {
+    const { id } = validParams(c, tokenParams);
+    const hash = await c.var.services.tokens.revoke(c.var.team, id);
+    if (hash === null) throw new HookgateError("not_found", `team "${c.var.team}" has no token ${id}`);
     forgetToken(hash);
-    return c.json({ revoked: c.req.param("id") });
+    return c.json({ revoked: id });
   });
 
-  admin.post("/teams/:team/evaluate", adminAuth, async (c) => {
-    const body = await validatedBody(
-      c,
-      z.strictObject({ input: z.record(z.string(), z.unknown()), policy: z.record(z.string(), z.unknown()).optional() }),
-    );
+  registerRoute(admin, api.evaluate, async (c) => {
+    const body = await validatedBody(c, evaluateBody);
     const compiled = body.policy !== undefined ? compiledOrThrow(c, body.policy) : (await currentCompiled(c)).compiled;
     const { gate } = c.var;
     const event = gate.eventOf(body.input.hook_event_name);
@@ -135,38 +141,34 @@ export function adminRoutes(): Hono<AppEnv> {
     return c.json({ answer: decided.value.answer, trace: evaluation?.trace, dryRun: evaluation?.dryRun ?? [], errors: evaluation?.errors ?? [] });
   });
 
-  admin.get("/teams/:team/settings", adminAuth, async (c) => {
+  registerRoute(admin, api.settings, async (c) => {
     const { profile } = c.var.gate;
-    const base = profile.serviceUrl(c.req.query("url") ?? new URL(c.req.url).origin);
+    const base = profile.serviceUrl(validQuery(c, settingsQuery).url ?? new URL(c.req.url).origin);
     if (!base.ok) throw new HookgateError("invalid_input", `url ${base.error}`);
     const record = await c.var.services.policies.current(c.var.team);
     const loaded = record ? compileRecord(record, profile) : undefined;
+    // The body stays exactly the block to paste; what the caller should know about it rides in headers (ASCII only:
+    // a header value is a byte string).
+    if (!record) c.header("Hookgate-Warning", noPolicyWarning(c.var.team), { append: true });
+    else if (loaded?.kind === "broken")
+      c.header(
+        "Hookgate-Warning",
+        `revision ${record.revision} of team "${c.var.team}" no longer compiles (${loaded.problems.length} problem(s)): these settings cover the default events, not the policy's; publish a fixed policy`,
+        { append: true },
+      );
     return c.json(profile.settings({ url: base.value, team: c.var.team, ...(loaded?.kind === "ok" ? { policy: loaded.compiled } : {}) }));
   });
 
   // How the decision log is faring: records written, cut to the caps, batches retried, records replaced or lost.
-  admin.get("/decision-log", adminAuth, async (c) => c.json({ log: await c.var.services.decisions.health() }));
+  registerRoute(admin, api.decisionLog, async (c) => c.json({ log: await c.var.services.decisions.health() }));
 
-  admin.get("/teams/:team/decisions", adminAuth, async (c) => {
-    const q = z
-      .object({
-        event: z.string().max(64).optional(),
-        verdict: z.string().max(16).optional(),
-        session: z.string().max(256).optional(),
-        since: z.iso.datetime().optional(),
-        until: z.iso.datetime().optional(),
-        limit: z.coerce.number().int().min(1).max(1000).optional(),
-      })
-      .safeParse(c.req.query());
-    if (!q.success)
-      throw new HookgateError("invalid_input", "invalid decision filter", {
-        problems: q.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-      });
+  registerRoute(admin, api.decisions, async (c) => {
+    const q = validQuery(c, decisionsQuery);
     // Times are stored as toISOString() and compared as strings: normalise the bounds to that exact form, or
     // `…T10:00:00Z` sorts after `…T10:00:00.500Z` and a whole-second bound misses records inside that second.
     const instant = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
     const filter = Object.fromEntries(
-      Object.entries({ ...q.data, since: instant(q.data.since), until: instant(q.data.until) }).filter(([, v]) => v !== undefined),
+      Object.entries({ ...q, since: instant(q.since), until: instant(q.until) }).filter(([, v]) => v !== undefined),
     );
     return c.json({ team: c.var.team, decisions: await c.var.services.decisions.query(c.var.team, filter) });
   });

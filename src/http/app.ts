@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestId } from "hono/request-id";
 import { forwardableSecrets } from "../engine/forwardSecrets";
 import { Gate } from "../gate/gate";
@@ -6,10 +6,13 @@ import type { ClientProfile } from "../gate/profile";
 import type { Services } from "../services";
 import { cacheTtlOf } from "./auth";
 import { adminRoutes } from "./adminRoutes";
+import { healthRoute, registerApiDocs } from "./apiDocs";
 import type { AppEnv } from "./context";
 import { errorText, log } from "../log";
 import { envelope, HookgateError } from "./errors";
+import { registerHookDocs } from "./hookApi";
 import { registerHookRoutes } from "./hookRoutes";
+import { registerRoute } from "./openapiRoute";
 
 export const VERSION = "0.1.0";
 
@@ -37,10 +40,11 @@ function gateFor(profile: ClientProfile, services: Services, env: Env): Gate {
 
 /**
  * The one app factory: error handling, not-found, request ids, services and the Gate are wired here once; the
- * Worker and the tests build the app the same way, for one client profile.
+ * Worker and the tests build the app the same way, for one client profile. An OpenAPIHono (a Hono with an OpenAPI
+ * registry): routes added with plain `app.post` — the hook routes — run exactly as on Hono, with no validator.
  */
-export function createApp(profile: ClientProfile, services: (env: Env) => Services): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+export function createApp(profile: ClientProfile, services: (env: Env) => Services): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 128 }));
   app.use(async (c, next) => {
     const s = services(c.env);
@@ -49,8 +53,9 @@ export function createApp(profile: ClientProfile, services: (env: Env) => Servic
     await next();
   });
 
-  app.get("/healthz", (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
+  registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
   registerHookRoutes(app, profile.events.list);
+  registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profile.events.list) });
   app.route("/v1/admin", adminRoutes());
 
   app.notFound((c) => c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`), c.get("requestId") ?? ""), 404));

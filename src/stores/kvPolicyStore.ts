@@ -1,5 +1,5 @@
 import type { ValidatedPolicy } from "../engine/compilePolicy";
-import type { PolicyRecord, PolicyStore, RevisionSummary } from "../services";
+import type { ActivateOutcome, PolicyRecord, PolicyStore, PublishOutcome, RevisionSummary } from "../services";
 import { policyKeys } from "./policyKeys";
 
 /**
@@ -8,8 +8,8 @@ import { policyKeys } from "./policyKeys";
  * revision because two writes crossed. This store reads KV directly and writes only through the writer.
  */
 export interface PolicyWriter {
-  publish(team: string, policy: ValidatedPolicy): Promise<PolicyRecord>;
-  activate(team: string, revision: number): Promise<PolicyRecord | null>;
+  publish(team: string, policy: ValidatedPolicy): Promise<PublishOutcome>;
+  activate(team: string, revision: number): Promise<ActivateOutcome>;
 }
 
 export class KvPolicyStore implements PolicyStore {
@@ -49,11 +49,11 @@ export class KvPolicyStore implements PolicyStore {
     return out.sort((a, b) => b.revision - a.revision);
   }
 
-  publish(team: string, policy: ValidatedPolicy): Promise<PolicyRecord> {
+  publish(team: string, policy: ValidatedPolicy): Promise<PublishOutcome> {
     return this.writer.publish(team, policy);
   }
 
-  activate(team: string, revision: number): Promise<PolicyRecord | null> {
+  activate(team: string, revision: number): Promise<ActivateOutcome> {
     return this.writer.activate(team, revision);
   }
 }

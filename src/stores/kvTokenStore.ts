@@ -6,6 +6,8 @@ export const tokenKeys = {
   byHash: (hash: string) => `token:${hash}`,
   byTeam: (team: string, id: string) => `team-token:${team}:${id}`,
   teamPrefix: (team: string) => `team-token:${team}:`,
+  /** Every team's tokens (GET /v1/admin/teams counts them from the key names). */
+  allTeamsPrefix: "team-token:",
 };
 
 interface TeamTokenRecord extends TokenInfo {

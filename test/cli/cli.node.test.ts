@@ -372,8 +372,14 @@ describe("push", () => {
     expect(current.revision).toBe(1);
     expect(current.document).toEqual(JSON.parse(readFileSync(STARTER, "utf8")));
 
+    // The same document again is no new revision: the server answers 200 `unchanged: true` with revision 1 (how the
+    // CLI words that is the CLI's to decide); a different document is revision 2.
     const again = await cli(["push", STARTER, "--url", svc.baseUrl, "--team", team], { env: adminEnv() });
-    expect(again.out).toBe(`published revision 2 for team ${team}`);
+    expect(again.code, again.err).toBe(0);
+    expect(((await (await admin(`${team}/policy/revisions`)).json()) as { revisions: unknown[] }).revisions).toHaveLength(1);
+    const changed = file("push-changed.json", { ...JSON.parse(readFileSync(STARTER, "utf8")), description: "changed" });
+    const next = await cli(["push", changed, "--url", svc.baseUrl, "--team", team], { env: adminEnv() });
+    expect(next.out).toBe(`published revision 2 for team ${team}`);
   });
 
   // The local service reads .dev.vars: a developer who configured an LLM there gets no warning, rightly.
@@ -468,7 +474,7 @@ describe("settings", () => {
   it("SessionStart: a curl command bridge that posts stdin to the route with the bearer token", () => {
     const h = handler("SessionStart");
     expect(h.type).toBe("command");
-    expect(h.command).toMatch(/^curl -sS /);
+    expect(h.command).toContain("curl -sS "); // after the check that the token variable is set
     expect(h.command).toContain(`-H "Authorization: Bearer $HOOKGATE_TOKEN"`);
     expect(h.command).toContain("--data-binary @-");
     expect(h.command).toContain(`'${URL_}/v1/hooks/acme/session-start'`);
@@ -517,7 +523,9 @@ describe("settings", () => {
       child.on("error", reject).on("close", (code) => resolve({ code, stderr }));
       child.stdin.end("{}");
     });
-    expect(ran.code).toBe(7); // curl: could not connect — it got the whole URL as one argument
+    // curl could not connect — it got the whole URL as one argument; the bridge then says so and exits 1
+    expect(ran.stderr).toMatch(/curl: \(7\)/);
+    expect(ran.code).toBe(1);
     expect(() => statSync(marker)).toThrow();
   });
 

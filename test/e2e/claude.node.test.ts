@@ -61,14 +61,15 @@ async function settingsFor(url: string, policyFile: string): Promise<any> {
   return JSON.parse(r.stdout);
 }
 
-async function claude(script: Script, prompt: string, withSettings: object) {
+async function claude(script: Script, prompt: string, withSettings: object, hookToken = token, extraArgs: string[] = []) {
   model = await startModelServer({ script });
   const r = await runClaude({
     prompt,
     settings: withSettings,
     cwd,
     baseUrl: model.url,
-    env: { HOOKGATE_TOKEN: token },
+    env: { HOOKGATE_TOKEN: hookToken },
+    extraArgs,
     allowedTools: ["Bash"],
     timeoutMs: 60_000,
   });
@@ -147,7 +148,7 @@ describe("the generated settings work with the real Claude Code client", () => {
       onFailure: "block",
     });
     // SessionStart is never sent over HTTP by the client: a curl command bridge instead.
-    expect(settings.hooks.SessionStart[0].hooks[0]).toMatchObject({ type: "command", command: expect.stringMatching(/^curl .*session-start'$/) });
+    expect(settings.hooks.SessionStart[0].hooks[0]).toMatchObject({ type: "command", command: expect.stringContaining(`'${svc.baseUrl}/v1/hooks/${TEAM}/session-start'`) });
     expect(Object.keys(settings.hooks).sort()).toEqual(["PreToolUse", "SessionStart", "UserPromptSubmit"]);
   });
 
@@ -221,6 +222,31 @@ describe("the generated settings work with the real Claude Code client", () => {
     expect(first.rawBody).toContain(SESSION_CONTEXT);
     const logged = await decisions(`event=SessionStart&session=${encodeURIComponent(r.result!.session_id)}`);
     expect(logged[0]).toMatchObject({ event: "SessionStart", fired: ["session-context"] });
+  });
+
+  it("(e2) the bridge with a wrong token: a hook error the client reports, not the envelope passed off as the answer", async () => {
+    // The bridge exits 1 with the reason on stderr: the client's non-blocking hook error. Before, curl printed the
+    // envelope on stdout and exited 0, and the client recorded a successful SessionStart hook with that output.
+    // Only the bridge here: with a wrong token the http hooks would (rightly) fail closed and block the prompt.
+    const bridgeOnly = { hooks: { SessionStart: settings.hooks.SessionStart } };
+    const events = ["--verbose", "--output-format", "stream-json", "--include-hook-events"];
+    const r = await claude(() => ({ text: "hello" }), "hi", bridgeOnly, "hg_wrong-token", events);
+    expect(r.exitCode, r.stderr).toBe(0); // the session goes on
+    const hookResponses = r.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => e.type === "system" && e.subtype === "hook_response" && e.hook_event === "SessionStart");
+    expect(hookResponses).toHaveLength(1);
+    expect(hookResponses[0]).toMatchObject({
+      outcome: "error",
+      exit_code: 1,
+      stdout: "",
+      stderr: "hookgate: HTTP 401: missing or invalid hook token for this team\n",
+    });
+    const first = model!.scripted()[0]!.rawBody;
+    expect(first).not.toContain("unauthorized");
+    expect(first).not.toContain(SESSION_CONTEXT);
   });
 
   describe("(d) fail closed: the service cannot be reached", () => {

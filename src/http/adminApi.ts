@@ -1,0 +1,179 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { adminAuth } from "./auth";
+import * as s from "./adminSchemas";
+import { errorResponses, json } from "./openapiRoute";
+
+/*
+ * The admin routes as data: method, path, parameters, body and every answer, with descriptions. adminRoutes.ts
+ * attaches a handler to each; the OpenAPI document (GET /v1/admin/openapi.json) is generated from the same objects.
+ * Paths are relative to /v1/admin.
+ */
+
+const common = { middleware: adminAuth, security: [{ adminToken: [] as string[] }] };
+const teamTag = ["Teams"];
+
+export const listTeams = createRoute({
+  ...common,
+  method: "get",
+  path: "/teams",
+  tags: teamTag,
+  summary: "List teams",
+  description:
+    "Every team that has a published policy or at least one token, sorted by name. The listing walks KV keys (docs/storage.md) with a bound; `truncated: true` says it stopped before the end.",
+  responses: { 200: json(s.teamList, "The teams."), ...errorResponses() },
+});
+
+export const putPolicy = createRoute({
+  ...common,
+  method: "put",
+  path: "/teams/{team}/policy",
+  tags: ["Policy"],
+  summary: "Publish a policy",
+  description:
+    "Validates the policy and publishes it as the next revision, which takes effect within CACHE_TTL_MS (README, How fast a change takes effect). A document identical to the current revision's makes no new revision: the answer is 200 with `unchanged: true` and the current revision. `?dryRun=1` validates only.",
+  request: {
+    params: s.teamParams,
+    query: s.dryRunQuery,
+    body: { required: true, description: "The policy document.", content: { "application/json": { schema: s.policyDocument } } },
+  },
+  responses: {
+    201: json(s.publishResult, "Published as a new revision (`unchanged: false`)."),
+    200: json(z.union([s.publishResult, s.dryRunResult]), "Unchanged (the current revision, `unchanged: true`), or a dry run's report."),
+    ...errorResponses(413),
+  },
+});
+
+export const getPolicy = createRoute({
+  ...common,
+  method: "get",
+  path: "/teams/{team}/policy",
+  tags: ["Policy"],
+  summary: "The current revision",
+  request: { params: s.teamParams },
+  responses: { 200: json(s.policyRecord, "The revision in force."), ...errorResponses(404) },
+});
+
+export const listRevisions = createRoute({
+  ...common,
+  method: "get",
+  path: "/teams/{team}/policy/revisions",
+  tags: ["Policy"],
+  summary: "Every revision, newest first",
+  request: { params: s.teamParams },
+  responses: { 200: json(s.revisionList, "Revisions (empty for a team that never published)."), ...errorResponses() },
+});
+
+export const getRevision = createRoute({
+  ...common,
+  method: "get",
+  path: "/teams/{team}/policy/revisions/{rev}",
+  tags: ["Policy"],
+  summary: "One revision",
+  request: { params: s.revisionParams },
+  responses: { 200: json(s.policyRecord, "The revision (revisions are immutable)."), ...errorResponses(404) },
+});
+
+export const rollback = createRoute({
+  ...common,
+  method: "post",
+  path: "/teams/{team}/policy/rollback",
+  tags: ["Policy"],
+  summary: "Make an earlier revision current",
+  description:
+    "Moves `current` to the revision; nothing is deleted and the next publish still gets a new number. The revision must still compile with this engine. Rolling back to the revision already current is a 409 `conflict`.",
+  request: {
+    params: s.teamParams,
+    body: { required: true, content: { "application/json": { schema: s.rollbackBody } } },
+  },
+  responses: { 200: json(s.policyRecord, "The new current pointer, with `rolledBackFrom`."), ...errorResponses(404, 409, 413) },
+});
+
+export const createToken = createRoute({
+  ...common,
+  method: "post",
+  path: "/teams/{team}/tokens",
+  tags: ["Tokens"],
+  summary: "Mint a team token",
+  description:
+    "The token is in this answer only. Minting for a team with no published policy works, with a warning: its hooks answer {} (allow) until a policy is pushed.",
+  request: {
+    params: s.teamParams,
+    body: { required: false, content: { "application/json": { schema: s.tokenBody } } },
+  },
+  responses: { 201: json(s.tokenCreated, "The new token."), ...errorResponses(413) },
+});
+
+export const listTokens = createRoute({
+  ...common,
+  method: "get",
+  path: "/teams/{team}/tokens",
+  tags: ["Tokens"],
+  summary: "List a team's tokens (never the secrets)",
+  request: { params: s.teamParams },
+  responses: { 200: json(s.tokenList, "Oldest first."), ...errorResponses() },
+});
+
+export const revokeToken = createRoute({
+  ...common,
+  method: "delete",
+  path: "/teams/{team}/tokens/{id}",
+  tags: ["Tokens"],
+  summary: "Revoke a token",
+  description: "Takes effect at once in the isolate that served it, within CACHE_TTL_MS elsewhere.",
+  request: { params: s.tokenParams },
+  responses: { 200: json(s.revoked, "Revoked."), ...errorResponses(404) },
+});
+
+export const evaluate = createRoute({
+  ...common,
+  method: "post",
+  path: "/teams/{team}/evaluate",
+  tags: ["Policy"],
+  summary: "Evaluate an input (dry run)",
+  description:
+    "The answer the hook route would give to `input`, under the published policy or the inline `policy`, with a trace. Writes no state: no decision is logged and no `once` claim is used.",
+  request: {
+    params: s.teamParams,
+    body: { required: true, content: { "application/json": { schema: s.evaluateBody } } },
+  },
+  responses: { 200: json(s.evaluateResult, "The answer and its trace."), ...errorResponses(404, 413) },
+});
+
+export const settings = createRoute({
+  ...common,
+  method: "get",
+  path: "/teams/{team}/settings",
+  tags: ["Teams"],
+  summary: "The Claude Code settings block",
+  description:
+    "The `hooks` block for the team's settings.json: an http hook per event the policy uses, a curl bridge for SessionStart/Setup. Anything to know about it (e.g. no published policy) is in `Hookgate-Warning` headers, one per warning, so the body stays pasteable.",
+  request: { params: s.teamParams, query: s.settingsQuery },
+  responses: {
+    200: {
+      ...json(s.settingsBlock, "The settings block."),
+      headers: { "Hookgate-Warning": { description: "One per warning, e.g. the team has no published policy.", schema: { type: "string" } } },
+    },
+    ...errorResponses(),
+  },
+});
+
+export const decisionLog = createRoute({
+  ...common,
+  method: "get",
+  path: "/decision-log",
+  tags: ["Decisions"],
+  summary: "How the decision log is faring",
+  responses: { 200: json(s.decisionLogHealth, "Counts since the database was created."), ...errorResponses(500) },
+});
+
+export const decisions = createRoute({
+  ...common,
+  method: "get",
+  path: "/teams/{team}/decisions",
+  tags: ["Decisions"],
+  summary: "Query the decision log",
+  description: "Decisions newest first, filtered; inputs are masked and capped (docs/storage.md).",
+  request: { params: s.teamParams, query: s.decisionsQuery },
+  responses: { 200: json(s.decisionList, "The decisions."), ...errorResponses(500) },
+});
