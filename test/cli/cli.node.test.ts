@@ -372,10 +372,11 @@ describe("push", () => {
     expect(current.revision).toBe(1);
     expect(current.document).toEqual(JSON.parse(readFileSync(STARTER, "utf8")));
 
-    // The same document again is no new revision: the server answers 200 `unchanged: true` with revision 1 (how the
-    // CLI words that is the CLI's to decide); a different document is revision 2.
+    // The same document again is no new revision: the server answers 200 `unchanged: true` with revision 1, and the
+    // CLI says so; a different document is revision 2.
     const again = await cli(["push", STARTER, "--url", svc.baseUrl, "--team", team], { env: adminEnv() });
     expect(again.code, again.err).toBe(0);
+    expect(again.out).toBe(`unchanged: revision 1 is already this policy for team ${team}`);
     expect(((await (await admin(`${team}/policy/revisions`)).json()) as { revisions: unknown[] }).revisions).toHaveLength(1);
     const changed = file("push-changed.json", { ...JSON.parse(readFileSync(STARTER, "utf8")), description: "changed" });
     const next = await cli(["push", changed, "--url", svc.baseUrl, "--team", team], { env: adminEnv() });

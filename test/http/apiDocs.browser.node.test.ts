@@ -2,26 +2,27 @@
 // the endpoints are listed, the admin token is entered through "Authorize", and one request (list teams) is made
 // from the page and answered. Every request the page makes must go to the service itself: nothing from a CDN.
 //
-// Needs Chromium: `apt-get install chromium` (Debian/Ubuntu), or CHROMIUM_PATH pointing at a Chromium/Chrome binary.
-// Without it this test fails (it does not skip): CI installs it (.ci/run).
-import { existsSync } from "node:fs";
+// The Chromium is @sparticuz/chromium's (a pinned devDependency: a headless Chromium inside the npm package, so
+// `npm install` is the whole set-up, with no browser download and no system package), or the binary CHROMIUM_PATH
+// names (e.g. /usr/bin/chromium). It never skips: a browser that does not start fails the test.
+import sparticuz from "@sparticuz/chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, chromium } from "playwright-core";
 import { type LocalService, startLocalService } from "../support/localService";
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+/** The browser to drive, and how to start it (root, as in CI and containers, cannot use Chromium's sandbox). */
+async function browserToLaunch(): Promise<{ executablePath: string; args: string[] }> {
+  const given = process.env.CHROMIUM_PATH;
+  if (given) return { executablePath: given, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] };
+  return { executablePath: await sparticuz.executablePath(), args: sparticuz.args };
+}
 
 describe("GET /v1/admin/docs in Chromium", () => {
   let service: LocalService;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium/Chrome binary`,
-      );
-    // Root (CI, containers) cannot use Chromium's sandbox.
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] });
+    browser = await chromium.launch({ ...(await browserToLaunch()), headless: true });
     service = await startLocalService();
   }, 120_000);
 

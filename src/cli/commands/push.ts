@@ -19,14 +19,17 @@ export const push: Command = {
     if (!local) return 1; // the service is never asked to publish what does not compile here
     const dryRun = values["dry-run"] === true;
     const { body } = await api.teamCall("PUT", `/policy${dryRun ? "?dryRun=1" : ""}`, local.document);
-    const answer = (body ?? {}) as { revision?: unknown; warnings?: { path?: unknown; message?: unknown }[] };
+    const answer = (body ?? {}) as { revision?: unknown; unchanged?: unknown; warnings?: { path?: unknown; message?: unknown }[] };
     // The service knows what the offline check cannot (e.g. that no LLM is configured for its judges): print its
     // warnings too, without repeating the ones already printed above.
     const seen = new Set(local.compiled.warnings.map((w) => `${w.path}\n${w.message}`));
     for (const w of Array.isArray(answer.warnings) ? answer.warnings : [])
       if (typeof w?.message === "string" && !seen.has(`${String(w.path)}\n${w.message}`)) io.err(`  warning ${String(w.path)}: ${w.message}`);
     if (values.json) io.out(JSON.stringify(body, null, 2));
-    else io.out(dryRun ? `valid (not published) for team ${api.team}` : `published revision ${String(answer.revision)} for team ${api.team}`);
+    else if (dryRun) io.out(`valid (not published) for team ${api.team}`);
+    // The same document again: the service keeps the revision in force instead of making a new one.
+    else if (answer.unchanged === true) io.out(`unchanged: revision ${String(answer.revision)} is already this policy for team ${api.team}`);
+    else io.out(`published revision ${String(answer.revision)} for team ${api.team}`);
     return 0;
   },
 };
