@@ -8,8 +8,9 @@
  * never sends over HTTP. No marker field is added: Claude Code validates its settings, and an unknown key in a hook
  * could make it reject the file.
  */
+import { bridgeTarget } from "../clients/claude-code/settings";
+
 const HOOK_ROUTE = /\/v1\/hooks\/[a-z0-9][a-z0-9_-]{0,62}\/[a-z]+(?:-[a-z]+)*$/;
-const BRIDGE = /^curl -sS .*--data-binary @- '([^']*)'$/;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -18,8 +19,8 @@ export function isHookgateHandler(h: unknown): boolean {
   if (!isObject(h)) return false;
   if (h.type === "http") return typeof h.url === "string" && HOOK_ROUTE.test(h.url);
   if (h.type === "command" && typeof h.command === "string") {
-    const m = BRIDGE.exec(h.command);
-    return m !== null && HOOK_ROUTE.test(m[1]!);
+    const target = bridgeTarget(h.command);
+    return target !== undefined && HOOK_ROUTE.test(target);
   }
   return false;
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMANDS } from "../../src/cli";
 import type { Command } from "../../src/cli/command";
 import { diffPolicies, formatChanges } from "../../src/cli/policyDiff";
+import { bridgeTarget } from "../../src/clients/claude-code/settings";
 import { freePort, ROOT, runBin } from "../support/localService";
 import { cli } from "./support";
 
@@ -261,7 +262,7 @@ describe("settings --merge (offline, from --policy)", () => {
     expect(merged.hooks.PostToolUse).toEqual(theirs.hooks.PostToolUse);
     expect(merged.hooks.PreToolUse[0]).toEqual(theirs.hooks.PreToolUse[0]);
     expect(merged.hooks.PreToolUse).toHaveLength(2);
-    expect(merged.hooks.SessionStart[0].hooks[0].command).toMatch(/^curl -sS /);
+    expect(bridgeTarget(merged.hooks.SessionStart[0].hooks[0].command)).toBe("http://127.0.0.1:8787/v1/hooks/acme/session-start");
 
     const second = await merge(path);
     expect(second.code).toBe(0);
@@ -276,6 +277,18 @@ describe("settings --merge (offline, from --policy)", () => {
     expect(after.hooks.PreToolUse).toHaveLength(2);
     expect(JSON.stringify(after)).not.toContain("127.0.0.1:8787");
     expect(after.hooks.SessionStart).toHaveLength(1);
+  });
+
+  it("a bridge an earlier version wrote (a bare curl line) is hookgate's too: replaced, not kept beside the new one", async () => {
+    const old = "curl -sS --max-time 10 -X POST -H 'Content-Type: application/json' -H \"Authorization: Bearer $HOOKGATE_TOKEN\" --data-binary @- 'http://127.0.0.1:8787/v1/hooks/acme/session-start'";
+    const path = file("old-bridge/.claude/settings.json", { hooks: { SessionStart: [{ hooks: [{ type: "command", command: old }] }] } });
+    const r = await merge(path);
+    expect(r.code, r.stderr).toBe(0);
+    const after = JSON.parse(readFileSync(path, "utf8"));
+    expect(after.hooks.SessionStart).toHaveLength(1);
+    expect(after.hooks.SessionStart[0].hooks).toHaveLength(1);
+    expect(after.hooks.SessionStart[0].hooks[0].command).not.toBe(old);
+    expect(bridgeTarget(after.hooks.SessionStart[0].hooks[0].command)).toBe("http://127.0.0.1:8787/v1/hooks/acme/session-start");
   });
 
   it("events the policy no longer uses lose hookgate's hooks; a group shared with another hook keeps the other", async () => {

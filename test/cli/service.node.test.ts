@@ -294,6 +294,8 @@ describe("--json", () => {
       [["eval", STARTER, input, "--json"], 0, (d) => expect(d.answer).toEqual({})],
       [["diff", STARTER, "--json"], 0, (d) => expect(d).toMatchObject({ same: true, revision: 1 })],
       [["revisions", "--json"], 0, (d) => expect(d.revisions).toHaveLength(1)],
+      // (rolling back to the revision in force is a 409: a second revision first)
+      [["push", file("json-v2.json", { ...JSON.parse(readFileSync(STARTER, "utf8")), description: "v2" }), "--json"], 0, (d) => expect(d).toMatchObject({ team, revision: 2 })],
       [["rollback", "1", "--json"], 0, (d) => expect(d).toMatchObject({ team, revision: 1 })],
       [["tokens", "create", "--json"], 0, (d) => expect(d.token).toMatch(/^hg_/)],
       [["tokens", "list", "--json"], 0, (d) => expect(d.tokens).toHaveLength(1)],

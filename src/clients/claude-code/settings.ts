@@ -92,6 +92,23 @@ export function curlBridge(url: string, envVar: string, timeout: number): string
 }
 
 /**
+ * The URL a command hook asks, if the command is a bridge hookgate wrote: this version's, or the bare curl line
+ * earlier versions wrote (so a merge replaces an old bridge rather than keeping it beside the new one). Undefined
+ * for any other command. The URL is a plain one (serviceUrl), so its quoting is the simple '…'.
+ */
+const BRIDGES: readonly RegExp[] = [
+  new RegExp(`^\\[ -n "\\$[A-Z_][A-Z0-9_]*" \\].* --data-binary @- -w '${STATUS_MARK}%\\{http_code\\}' '([^']*)'\\) \\|\\| `),
+  /^curl -sS .*--data-binary @- '([^']*)'$/,
+];
+export function bridgeTarget(command: string): string | undefined {
+  for (const re of BRIDGES) {
+    const m = re.exec(command);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/**
  * The Claude Code `hooks` settings block for a team: an `http` hook per event the policy uses,
  * a `command` bridge (curl) for SessionStart and Setup, which the client never sends over HTTP.
  */
