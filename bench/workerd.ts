@@ -131,7 +131,12 @@ async function applyD1Migrations(mf: Miniflare, config: string): Promise<void> {
 /** Start a built bundle on its own workerd, with local persisted storage in a fresh temp dir. */
 export async function startOnWorkerd(o: StartOptions): Promise<WorkerdWorker> {
   if (!existsSync(o.bundle)) throw new Error(`${o.bundle} is missing: build it first (npm run build)`);
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(o.config);
+  // Without the static assets ([assets]: the API reference page's files). Locally, Miniflare puts an assets router
+  // and an RPC proxy (two more isolates in the same process) in front of every request once a Worker has assets:
+  // about 0.5 ms of CPU per hook call, which is the simulator's routing, not hookgate's, and on Cloudflare that
+  // routing is the platform's. The bench measures the Worker itself.
+  const { workerOptions: all } = unstable_getMiniflareWorkerOptions(o.config);
+  const { assets: _assets, ...workerOptions } = all as typeof all & { assets?: unknown };
   const state = mkdtempSync(join(tmpdir(), `hookgate-bench-${o.name}-`));
   const ours = () => new Set(descendants(process.pid).filter(isWorkerd).map((p) => p.pid));
   const before = ours();

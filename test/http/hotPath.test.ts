@@ -51,3 +51,12 @@ it("after the first request, hook requests read neither the policy nor the token
   for (const command of ["ls", "rm -rf y", "npm test", "git status", "rm z"]) expect((await hook(command)).status).toBe(200);
   expect(reads).toEqual(afterFirst);
 });
+
+it("every route fits Hono's RegExpRouter: one route it cannot take would put every hook request on the slower TrieRouter", async () => {
+  const app = createApp(claudeCode, (e) => servicesFor(e));
+  const ctx = createExecutionContext();
+  expect((await app.fetch(new Request("http://h/healthz"), env, ctx)).status).toBe(200);
+  await waitOnExecutionContext(ctx);
+  // SmartRouter picks its router on the first match; it names the one it kept.
+  expect((app.router as unknown as { activeRouter: { name: string } }).activeRouter.name).toBe("RegExpRouter");
+});
