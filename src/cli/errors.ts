@@ -11,8 +11,18 @@ export class UsageError extends Error {
 /** The service cannot be talked to: refused, timed out, or not hookgate at that URL (exit 2). */
 export class ServiceUnreachable extends Error {}
 
-/** A file the CLI reads cannot be read or is not JSON (exit 2). */
-export class FileError extends Error {}
+/**
+ * A file the CLI reads cannot be read (exit 2: the command line names something that is not there), or it can and
+ * is not what it should be — not JSON, not an object (`problem`, exit 1: problems found in it, as `check` reports).
+ */
+export class FileError extends Error {
+  constructor(
+    message: string,
+    readonly problem = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface ServerProblem {
   path: string;

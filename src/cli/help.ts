@@ -24,7 +24,7 @@ export function globalHelp(commands: readonly Command[], version: string): strin
     "admin token from HOOKGATE_ADMIN_TOKEN (never a flag: command lines are visible to other users).",
     "Read commands take --json: exactly one JSON document on stdout.",
     "",
-    "Exit codes: 0 ok; 1 problems found, a difference, or the service refused; 2 usage error or the service cannot be reached.",
+    "Exit codes: 0 ok; 1 problems found (a file that is not JSON too), a difference, or the service refused; 2 usage error (a file that cannot be read too) or the service cannot be reached.",
     "`hookgate help <command>` or `hookgate <command> --help` for a command's options; `hookgate --version`.",
   ].join("\n");
 }

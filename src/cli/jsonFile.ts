@@ -42,6 +42,6 @@ export function parseJsonText(text: string, label: string): unknown {
     // A byte-order mark is not JSON but editors write one; it is not worth refusing a file over.
     return JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (e) {
-    throw new FileError(`${label} is not valid JSON: ${describeJsonError(text.replace(/^\uFEFF/, ""), e as Error)}`);
+    throw new FileError(`${label} is not valid JSON: ${describeJsonError(text.replace(/^\uFEFF/, ""), e as Error)}`, true);
   }
 }

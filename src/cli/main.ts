@@ -94,7 +94,7 @@ export async function main(argv: string[], given: Io = nodeIo()): Promise<number
     }
     if (e instanceof FileError || e instanceof ServiceUnreachable) {
       io.err(e.message);
-      return 2;
+      return e instanceof FileError && e.problem ? 1 : 2;
     }
     if (e instanceof ServerRefused) {
       const command = argv.slice(0, argv[0] === "tokens" ? 2 : 1).join(" ");

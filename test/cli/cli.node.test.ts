@@ -204,13 +204,13 @@ describe("check", () => {
     expect(r.err).toMatch(/warning hooks\.Stop\[0\]\.matcher: Stop has no matcher/);
   });
 
-  it("a missing file or invalid JSON is a usage error (exit 2) that names the file", async () => {
+  it("a missing file is a usage error (exit 2); a file that is not JSON is a problem found (exit 1); both name the file", async () => {
     const missing = await cli(["check", join(dir, "nope.json")]);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/^cannot read policy .*nope\.json: ENOENT/);
 
     const broken = await cli(["check", file("broken.json", '{"hooks": {')]);
-    expect(broken.code).toBe(2);
+    expect(broken.code).toBe(1);
     expect(broken.err).toMatch(/^policy .*broken\.json is not valid JSON: /);
   });
 });
@@ -298,11 +298,11 @@ describe("eval", () => {
     expect(invalid.err).toMatch(/^ {2}session_id: /m);
 
     const array = await cli(["eval", policyPath, "-"], { stdin: "[1,2]" });
-    expect(array.code).toBe(2);
+    expect(array.code).toBe(1);
     expect(array.err).toBe("the input must be a JSON object");
 
     const notJson = await cli(["eval", policyPath, "-"], { stdin: "hello" });
-    expect(notJson.code).toBe(2);
+    expect(notJson.code).toBe(1);
     expect(notJson.err).toMatch(/^input - is not valid JSON/);
 
     const badPolicy = await cli(["eval", file("bad-eval.json", { hooks: { Nope: [] } }), "-"], { stdin: JSON.stringify(bash("ls")) });

@@ -199,7 +199,7 @@ describe("JSON errors name the line and column and show the line", () => {
   it("a policy file (the real binary)", async () => {
     const path = file("broken-policy.json", broken);
     const r = await runBin(["check", path]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `policy ${path} is not valid JSON: line 3, column 32: a trailing "," before "]" (JSON allows none)\n` +
         `  3 |     "Stop": [ { "hooks": [] }, ]\n` +
@@ -209,12 +209,12 @@ describe("JSON errors name the line and column and show the line", () => {
 
   it("an input on stdin, a settings file to merge into, an unterminated string", async () => {
     const input = await cli(["eval", STARTER, "-"], { stdin: '{"hook_event_name": "Stop",\n "session_id": s1}' });
-    expect(input.code).toBe(2);
+    expect(input.code).toBe(1);
     expect(input.err).toMatch(/^input - is not valid JSON: line 2, column 16: unexpected "s"\n {2}2 \| {2}"session_id": s1}\n {6} {15}\^$/);
 
     const settings = file("bad-settings/.claude/settings.json", '{ "permissions": { "allow": ["Bash(ls)"] }\n  "hooks": {} }');
     const merged = await cli(["settings", "--url", "http://127.0.0.1:9", "--team", "acme", "--policy", STARTER, "--merge", settings]);
-    expect(merged.code).toBe(2);
+    expect(merged.code).toBe(1);
     expect(merged.err).toMatch(/^settings .*settings\.json is not valid JSON: line 2, column 3: expected "," or "}" after a property value, found "\\""/);
     expect(readFileSync(settings, "utf8")).toContain("Bash(ls)"); // untouched
 

@@ -18,7 +18,7 @@ export const evalCommand: Command = {
     const policy = compileOrReport(io, policyPath);
     if (!policy) return 1;
     const input = readJsonFile(io, inputPath, "input");
-    if (typeof input !== "object" || input === null || Array.isArray(input)) throw new FileError("the input must be a JSON object");
+    if (typeof input !== "object" || input === null || Array.isArray(input)) throw new FileError("the input must be a JSON object", true);
     const named = (input as Record<string, unknown>).hook_event_name;
     const event = gate.eventOf(named);
     if (!event.ok) {
