@@ -36,8 +36,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
 
 const compiledKey = (record: PolicyRecord, client: ClientModel) => `${client.name}:${record.team}:${record.revision}:${record.digest}`;
 
-export function compileRecord(record: PolicyRecord, client: ClientModel): LoadedPolicy {
-  const key = compiledKey(record, client);
+export function compileRecord(record: PolicyRecord, client: ClientModel, key = compiledKey(record, client)): LoadedPolicy {
   const hit = compiledByDigest.get(key);
   if (hit) {
     remember(compiledByDigest, key, hit, MAX_COMPILED);
@@ -62,8 +61,9 @@ export async function loadPolicy(store: PolicyStore, client: ClientModel, team: 
     // (evicted from the compiled cache: read and compile again below)
   }
   const record = await store.current(team);
-  const value: LoadedPolicy = record ? compileRecord(record, client) : { kind: "none" };
-  remember(pointers, team, { key: record ? compiledKey(record, client) : null, fetchedAt: now }, MAX_POINTERS);
+  const key = record ? compiledKey(record, client) : null;
+  const value: LoadedPolicy = record && key ? compileRecord(record, client, key) : { kind: "none" };
+  remember(pointers, team, { key, fetchedAt: now }, MAX_POINTERS);
   return value;
 }
 

@@ -132,7 +132,9 @@ const columnsOf = (entry: DecisionRecord) => [
 /** A row as JSON: the columns, then the record's own JSON spliced in as the last element (not encoded again). */
 const rowJson = ({ record, json }: Capped) => `${JSON.stringify(columnsOf(record)).slice(0, -1)},${json}]`;
 // `-> 10` is the record's JSON text as given (minified input stays as it is); `->> n` the SQL value of a column.
-const INSERT_ROWS = `INSERT OR REPLACE INTO decisions (decision_id, time, team, event, session_id, tool, verdict, revision, latency_ms, dedup, record)
+/** The table's columns in the order columnsOf gives them, the record last: for both INSERTs. */
+const INSERT_INTO = "INSERT OR REPLACE INTO decisions (decision_id, time, team, event, session_id, tool, verdict, revision, latency_ms, dedup, record)";
+const INSERT_ROWS = `${INSERT_INTO}
   SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9, value -> 10
   FROM json_each(?) ORDER BY key`;
 /** Characters of JSON rows per statement (D1 takes values up to 2,000,000 bytes; a character may be 3 bytes). */
@@ -315,24 +317,7 @@ export class D1DecisionLog implements DecisionLog {
   }
 
   private insert(entry: DecisionRecord, json: string): D1PreparedStatement {
-    return this.db
-      .prepare(
-        `INSERT OR REPLACE INTO decisions (decision_id, time, team, event, session_id, tool, verdict, revision, latency_ms, dedup, record)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        entry.decisionId,
-        entry.time,
-        entry.team,
-        entry.event,
-        entry.sessionId ?? null,
-        entry.tool ?? null,
-        entry.verdict ?? null,
-        entry.revision,
-        entry.latencyMs,
-        entry.dedup ? 1 : 0,
-        json,
-      );
+    return this.db.prepare(`${INSERT_INTO} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(...columnsOf(entry), json);
   }
 
   async query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]> {
