@@ -7,6 +7,7 @@ import { failureAnswer } from "../engine/respond";
 import { err, ok, type Result } from "../engine/result";
 import { errorText, log } from "../log";
 import type { DecisionLog, DecisionRecord, DedupStore, PolicyStore, SessionState } from "../services";
+import { decisionIdAt } from "./decisionId";
 import { DEFAULT_CACHE_TTL_MS, loadPolicy, type LoadedPolicy } from "./policyCache";
 import type { ClientProfile } from "./profile";
 
@@ -124,7 +125,7 @@ export class Gate {
         problems: parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(input)", message: i.message })),
       });
     const input = parsed.data;
-    const decisionId = crypto.randomUUID();
+    const decisionId = decisionIdAt(this.now());
     // A stop already continuing because of a block: hookgate's own failures let it through (no loop).
     const looping = stopLoop(spec, input);
     const failed = (given: "open" | "closed", why: string, error: string): Outcome => {

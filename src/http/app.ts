@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { requestId } from "hono/request-id";
 import { forwardableSecrets } from "../engine/forwardSecrets";
 import { Gate } from "../gate/gate";
 import type { ClientProfile } from "../gate/profile";
@@ -7,7 +6,7 @@ import type { Services } from "../services";
 import { cacheTtlOf } from "./auth";
 import { adminRoutes } from "./adminRoutes";
 import { healthRoute, registerApiDocs } from "./apiDocs";
-import type { AppEnv } from "./context";
+import { requestIdOf, type AppEnv, type Wiring } from "./context";
 import { errorText, log } from "../log";
 import { envelope, HookgateError } from "./errors";
 import { registerHookDocs } from "./hookApi";
@@ -45,29 +44,39 @@ function gateFor(profile: ClientProfile, services: Services, env: Env): Gate {
  */
 export function createApp(profile: ClientProfile, services: (env: Env) => Services): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
-  app.use(requestId({ headerName: "X-Request-Id", limitLength: 128 }));
-  app.use(async (c, next) => {
-    const s = services(c.env);
-    c.set("services", s);
-    c.set("gate", gateFor(profile, s, c.env));
-    await next();
-  });
+  const wiring = (env: Env): Wiring => {
+    const s = services(env);
+    return { services: s, gate: gateFor(profile, s, env) };
+  };
+  // Every route but the hook routes: those are one handler each, doing these steps themselves (hookRoutes.ts says
+  // why). Every answer carries X-Request-Id; errors and not-found add it where they are written.
+  for (const path of ["/v1/admin/*", "/healthz"])
+    app.use(path, async (c, next) => {
+      c.header("X-Request-Id", requestIdOf(c));
+      const w = wiring(c.env);
+      c.set("services", w.services);
+      c.set("gate", w.gate);
+      await next();
+    });
 
   registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
-  registerHookRoutes(app, profile.events.list);
+  registerHookRoutes(app, profile.events.list, wiring);
   registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profile.events.list) });
   app.route("/v1/admin", adminRoutes());
 
-  app.notFound((c) => c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`), c.get("requestId") ?? ""), 404));
+  app.notFound((c) => {
+    const requestId = requestIdOf(c);
+    return c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`), requestId), 404, { "X-Request-Id": requestId });
+  });
   app.onError((e, c) => {
-    const requestId = c.get("requestId") ?? "";
+    const requestId = requestIdOf(c);
     if (e instanceof HookgateError) {
       if (e.options.detail) log("warn", { requestId, code: e.code, detail: e.options.detail });
-      return c.json(envelope(e, requestId), e.status);
+      return c.json(envelope(e, requestId), e.status, { "X-Request-Id": requestId });
     }
     // Nothing internal leaves: the message is generic and the detail goes to the log with the request id.
     log("error", { requestId, msg: "unhandled error", error: errorText(e) });
-    return c.json(envelope(new HookgateError("internal", "internal error"), requestId), 500);
+    return c.json(envelope(new HookgateError("internal", "internal error"), requestId), 500, { "X-Request-Id": requestId });
   });
   return app;
 }

@@ -195,13 +195,14 @@ describe("GET /v1/admin/docs", () => {
 });
 
 describe("the hook hot path", () => {
-  it("hook routes run only the token check and the handler: no zod-openapi validator was added", () => {
+  it("each hook route is one handler (Hono's one-handler path: no middleware, no zod-openapi validator in front)", () => {
     const app = createApp(claudeCode, servicesFor);
     const hookRoutes = app.routes.filter((r) => r.path.startsWith("/v1/hooks/"));
     expect(hookRoutes.length).toBeGreaterThan(0);
     const handlersPerRoute = new Map<string, number>();
     for (const r of hookRoutes) handlersPerRoute.set(`${r.method} ${r.path}`, (handlersPerRoute.get(`${r.method} ${r.path}`) ?? 0) + 1);
     expect(handlersPerRoute.size).toBe(claudeCode.events.list.length + 1);
-    for (const [route, n] of handlersPerRoute) expect(n, route).toBe(2); // teamAuth, handleHook
+    // A middleware matching /v1/hooks/ (an app.use on "*") would show up here as a second handler on every route.
+    for (const [route, n] of handlersPerRoute) expect(n, route).toBe(1);
   });
 });

@@ -381,6 +381,32 @@ describe("routing errors", () => {
     const e = await expectError(res, 400, "invalid_json");
     expect(e.error.requestId).toBe("trace-abc-123");
   });
+
+  it("gives every answer a request id: hook answers and refusals, the admin API, health, not-found", async () => {
+    const admin = { authorization: `Bearer ${env.ADMIN_TOKEN}` };
+    const answers: [string, Response][] = [
+      ["hook answer", await hook(team, "pre-tool-use", pre("ls"), token)],
+      ["generic hook route", await hook(team, "", pre("ls"), token)],
+      ["hook 401", await hook(team, "pre-tool-use", pre("ls"), "hgt_not_a_token")],
+      ["admin answer", await call("/v1/admin/teams", { headers: admin })],
+      ["admin 401", await call("/v1/admin/teams")],
+      ["health", await call("/healthz")],
+      ["not found", await call("/nowhere")],
+    ];
+    const ids = new Set<string>();
+    for (const [what, res] of answers) {
+      const id = res.headers.get("x-request-id");
+      expect(id, what).toMatch(/^[\w\-=]+$/);
+      ids.add(id!);
+      if (res.status >= 400) expect((await expectError(res, res.status)).error.requestId, what).toBe(id);
+    }
+    expect(ids.size).toBe(answers.length); // a fresh one each time
+    // An id the caller sent is kept only when it is short and plain; anything else is replaced, never echoed.
+    for (const [sent, kept] of [["ok-id_1=", true], ["has space", false], ["x".repeat(129), false], ["<script>", false]] as const) {
+      const res = await hook(team, "pre-tool-use", pre("ls"), token, { headers: { "x-request-id": sent } });
+      expect(res.headers.get("x-request-id") === sent, sent).toBe(kept);
+    }
+  });
 });
 
 describe("fail-closed when the stored policy cannot be used", () => {
