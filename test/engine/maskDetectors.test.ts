@@ -3,7 +3,7 @@
 // themselves (in every case), token characters and separators, so matches are frequent.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DETECTORS_FOR_TEST } from "../../src/engine/mask";
+import { DETECTORS_FOR_TEST, isSecretName, maskText } from "../../src/engine/mask";
 
 const { detectors, mayMatch, anyLiteral } = DETECTORS_FOR_TEST;
 const literals = detectors().flatMap((d) => d.anyOf);
@@ -74,5 +74,30 @@ describe("mask detectors: the prefilter literals are in every match", () => {
         expect(anyLiteral(e)).toBe(true);
       }
     }
+  });
+});
+
+describe("mask assignments: text is skipped only when no name in it could be secret-sounding", () => {
+  // assignmentRanges returns early on text without a MAYBE_SECRET run (src/engine/mask.ts): sound only because every
+  // name isSecretName accepts holds one. Names here mix secret words, plain words and case, in the shapes the
+  // assignment patterns read; whenever the name is secret-sounding, its value must still be masked.
+  const word = fc.constantFrom("api", "Key", "PASSWORD", "db", "token", "Auth", "x", "secret", "signing", "salt", "otp", "user", "name", "cred", "DSN", "pw", "cookie");
+  const name = fc.array(word, { minLength: 1, maxLength: 3 }).chain((ws) => fc.constantFrom("_", "-", "").map((sep) => ws.join(sep)));
+  // (not a placeholder: mixed letters and digits, never one character repeated)
+  const value = fc.string({ unit: fc.constantFrom(..."abcdefXYZ0123456789"), minLength: 8, maxLength: 30 }).map((v) => `Zq9${v}w7K`);
+  const inLine = [(n: string, v: string) => `${n}=${v}`, (n: string, v: string) => `export ${n}="${v}"`, (n: string, v: string) => `{"${n}": "${v}"}`];
+  const shape = fc.oneof(
+    fc.tuple(fc.constantFrom(...inLine), fc.constantFrom("", "run it; ", "config:\n")),
+    // YAML/INI: a bare value only at the start of a line
+    fc.tuple(fc.constant((n: string, v: string) => `${n}: ${v}`), fc.constantFrom("", "config:\n")),
+  );
+  it("masks the value of every secret-sounding name", () => {
+    fc.assert(
+      fc.property(name, value, shape, (n, v, [s, before]) => {
+        const text = `${before}${s(n, v)}`;
+        if (isSecretName(n)) expect(maskText(text), text).not.toContain(v);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
