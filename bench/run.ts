@@ -4,8 +4,11 @@
  * check. Ratios are measured in one run; absolute numbers depend on the machine. `npm run bench -- engine` or
  * `-- workerd` runs one part; BENCH_REPS and BENCH_REQUESTS size the workerd part. `npm run bench -- profile
  * [scenario] [requests]` profiles hookgate's isolates on workerd instead, `-- perf [scenario] [requests]` samples both
- * workerd processes with Linux perf (bench/profile.ts).
+ * workerd processes with Linux perf (bench/profile.ts). `-- compare A.js B.js [scenario,…] [reps] [requests]` sets
+ * two builds side by side (bench/compare.ts).
  */
+import { resolve } from "node:path";
+import { compareBench } from "./compare";
 import { engineBench } from "./engineBench";
 import { perfBench, profileBench } from "./profile";
 import { workerdBench } from "./workerdBench";
@@ -34,4 +37,11 @@ if (only === "profile") {
 if (only === "perf") {
   console.log("\n## perf on the workerd processes\n");
   for (const line of await perfBench(process.argv[3], process.argv[4] ? Number(process.argv[4]) : undefined)) console.log(line);
+}
+if (only === "compare") {
+  const [a, b, keys, reps, requests] = process.argv.slice(3);
+  if (!a || !b) throw new Error("usage: npm run bench -- compare A.js B.js [scenario,…] [reps] [requests]");
+  console.log("\n## Two builds on workerd, interleaved, against the no-op Worker\n");
+  const lines = await compareBench(resolve(a), resolve(b), keys ? keys.split(",") : undefined, reps ? Number(reps) : undefined, requests ? Number(requests) : undefined);
+  for (const line of lines) console.log(line);
 }

@@ -1,0 +1,55 @@
+/**
+ * `npm run bench -- compare A.js B.js [scenarios] [reps] [requests]`: two builds of hookgate and the no-op Worker,
+ * each on its own workerd, driven in blocks of BLOCK requests in rotating order (A, B, no-op; B, no-op, A; …), CPU
+ * taken over the whole interleaved run of each rep. A shared machine speeds up and slows down over seconds, and
+ * within one rep that drift falls on all three alike, so B÷A is steady where two separate runs would differ by
+ * ±30%. For deciding whether a change helps: build A, copy dist/index.js aside, change, build B.
+ */
+import { checkAndWarm, send, sleep, startBench } from "./workerdBench";
+
+const BLOCK = 25;
+const SETTLE_MS = 650;
+
+export async function compareBench(bundleA: string, bundleB: string, keys = ["git"], reps = 5, requests = 1000) {
+  const a = await startBench({ n: requests, bundle: bundleA });
+  const lines: string[] = [];
+  try {
+    const b = await startBench({ n: requests, bundle: bundleB, noop: false });
+    try {
+      for (const key of keys) {
+        const s = a.scenarios.find((x) => x.key === key);
+        if (!s) throw new Error(`no scenario ${key}; one of ${a.scenarios.map((x) => x.key).join(", ")}`);
+        const targets = { A: a.hg(s), B: b.hg(s), noop: a.nt(s) };
+        await checkAndWarm(targets.A, s, 300);
+        await checkAndWarm(targets.B, s, 300);
+        await checkAndWarm(targets.noop, { ...s, expect: /^\{\}$/ }, 300);
+        const order = ["A", "B", "noop"] as const;
+        const reps_: Record<(typeof order)[number], number>[] = [];
+        const blocks = Math.max(1, Math.ceil(s.n / BLOCK));
+        for (let r = 0; r < reps; r++) {
+          const c0 = order.map((k) => targets[k].worker.cpu().schedNs);
+          for (let k = 0; k < blocks; k++)
+            for (const name of [...order.slice(k % 3), ...order.slice(0, k % 3)])
+              for (let i = 0; i < BLOCK; i++) await send(targets[name].url, targets[name].headers, s.bodies[i % s.bodies.length]!);
+          await sleep(SETTLE_MS); // the decision log's batches of these requests
+          const perReqUs = order.map((k, i) => (targets[k].worker.cpu().schedNs - c0[i]!) / (blocks * BLOCK) / 1e3);
+          reps_.push({ A: perReqUs[0]!, B: perReqUs[1]!, noop: perReqUs[2]! });
+        }
+        const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+        const show = (xs: number[], digits: number) => `median ${median(xs).toFixed(digits)} (${xs.map((x) => x.toFixed(digits)).join(" ")})`;
+        lines.push(
+          `${s.what} (${blocks * BLOCK} requests × ${reps} reps each):`,
+          `  A÷no-op ${show(reps_.map((r) => r.A / r.noop), 2)}`,
+          `  B÷no-op ${show(reps_.map((r) => r.B / r.noop), 2)}`,
+          `  B÷A     ${show(reps_.map((r) => r.B / r.A), 3)}`,
+          `  B−A     ${show(reps_.map((r) => r.B - r.A), 1)} µs CPU per request; the no-op's own: ${median(reps_.map((r) => r.noop)).toFixed(0)} µs`,
+        );
+      }
+    } finally {
+      await b.dispose();
+    }
+  } finally {
+    await a.dispose();
+  }
+  return lines;
+}
