@@ -205,4 +205,12 @@ describe("the hook hot path", () => {
     // A middleware matching /v1/hooks/ (an app.use on "*") would show up here as a second handler on every route.
     for (const [route, n] of handlersPerRoute) expect(n, route).toBe(1);
   });
+
+  it("every other route is under the paths the app's middleware covers (services, Gate, X-Request-Id)", () => {
+    const app = createApp(claudeCode, servicesFor);
+    const others = app.routes.filter((r) => !r.path.startsWith("/v1/hooks/") && r.method !== "ALL");
+    expect(others.length).toBeGreaterThan(10);
+    // A route added elsewhere would get no services and no request id: it must go under one of these (app.ts).
+    for (const r of others) expect(r.path === "/healthz" || r.path.startsWith("/v1/admin/"), `${r.method} ${r.path}`).toBe(true);
+  });
 });
