@@ -8,6 +8,7 @@
 import { checkAndWarm, send, sleep, startBench } from "./workerdBench";
 
 const BLOCK = 25;
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 const SETTLE_MS = 650;
 
 export async function compareBench(bundleA: string, bundleB: string, keys = ["git"], reps = 5, requests = 1000) {
@@ -25,17 +26,23 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
         await checkAndWarm(targets.noop, { ...s, expect: /^\{\}$/ }, 300);
         const order = ["A", "B", "noop"] as const;
         const reps_: Record<(typeof order)[number], number>[] = [];
+        const p50s: Record<(typeof order)[number], number>[] = [];
         const blocks = Math.max(1, Math.ceil(s.n / BLOCK));
         for (let r = 0; r < reps; r++) {
           const c0 = order.map((k) => targets[k].worker.cpu().schedNs);
+          const latency: Record<(typeof order)[number], number[]> = { A: [], B: [], noop: [] };
           for (let k = 0; k < blocks; k++)
             for (const name of [...order.slice(k % 3), ...order.slice(0, k % 3)])
-              for (let i = 0; i < BLOCK; i++) await send(targets[name].url, targets[name].headers, s.bodies[i % s.bodies.length]!);
+              for (let i = 0; i < BLOCK; i++) {
+                const started = performance.now();
+                await send(targets[name].url, targets[name].headers, s.bodies[i % s.bodies.length]!);
+                latency[name].push(performance.now() - started);
+              }
           await sleep(SETTLE_MS); // the decision log's batches of these requests
           const perReqUs = order.map((k, i) => (targets[k].worker.cpu().schedNs - c0[i]!) / (blocks * BLOCK) / 1e3);
           reps_.push({ A: perReqUs[0]!, B: perReqUs[1]!, noop: perReqUs[2]! });
+          p50s.push({ A: median(latency.A), B: median(latency.B), noop: median(latency.noop) });
         }
-        const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
         const show = (xs: number[], digits: number) => `median ${median(xs).toFixed(digits)} (${xs.map((x) => x.toFixed(digits)).join(" ")})`;
         lines.push(
           `${s.what} (${blocks * BLOCK} requests × ${reps} reps each):`,
@@ -43,6 +50,7 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
           `  B÷no-op ${show(reps_.map((r) => r.B / r.noop), 2)}`,
           `  B÷A     ${show(reps_.map((r) => r.B / r.A), 3)}`,
           `  B−A     ${show(reps_.map((r) => r.B - r.A), 1)} µs CPU per request; the no-op's own: ${median(reps_.map((r) => r.noop)).toFixed(0)} µs`,
+          `  p50 latency ÷ no-op: A ${show(p50s.map((r) => r.A / r.noop), 2)}, B ${show(p50s.map((r) => r.B / r.noop), 2)}`,
         );
       }
     } finally {

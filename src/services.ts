@@ -118,7 +118,11 @@ export interface DecisionFilter {
 }
 
 export interface DecisionLog {
-  record(entry: DecisionRecord): Promise<void>;
+  /**
+   * A record, or a function that builds it: a log may call that after the answer has left (building a record —
+   * capping and masking the input — is work the client need not wait for). drain() covers records still being built.
+   */
+  record(entry: DecisionRecord | (() => DecisionRecord)): Promise<void>;
   query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]>;
   health(): Promise<DecisionLogHealth>;
   /** Write what is buffered now and wait for writes in flight. */

@@ -205,8 +205,10 @@ export class Gate {
     const record = async (outcome: Outcome) => {
       await Promise.all(remembering);
       if (!live || !this.deps.decisions) return;
-      const entry = decisionRecord(decisionId, team, spec, input, loaded, outcome, performance.now() - started);
-      await this.deps.decisions.record(entry).catch(() => {});
+      const latencyMs = performance.now() - started;
+      const decidedAt = Date.now();
+      // Given as a function: the log builds it (caps and masks the input) once the answer has left.
+      await this.deps.decisions.record(() => decisionRecord(decisionId, decidedAt, team, spec, input, loaded, outcome, latencyMs)).catch(() => {});
     };
 
     if (spec.acknowledgeFirst) {
@@ -221,6 +223,7 @@ export class Gate {
 /** The decision log's record of one decision: the input capped and masked, never as it came. */
 function decisionRecord(
   decisionId: string,
+  decidedAt: number,
   team: string,
   spec: EventSpec,
   input: Record<string, unknown>,
@@ -232,7 +235,7 @@ function decisionRecord(
   const maskFields = loaded.kind === "ok" ? (loaded.compiled.document.maskFields ?? []) : [];
   const record: DecisionRecord = {
     decisionId,
-    time: new Date().toISOString(),
+    time: new Date(decidedAt).toISOString(),
     team,
     event: spec.name,
     fired: ev?.fired ?? [],

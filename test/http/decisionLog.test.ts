@@ -183,6 +183,44 @@ describe("the decision log loses nothing it took", () => {
     expect(after.lastError).toBeTruthy();
   });
 
+  it("a record given as a function is built after the answer, and drain() waits for it; one whose building fails is counted lost", async () => {
+    const built = gate();
+    const log = new D1DecisionLog(env.DB, { wait: () => new Promise(() => {}), afterAnswer: built.wait });
+    const team = uniqueTeam("dlog-deferred");
+    const record = (i: number): DecisionRecord => ({
+      decisionId: crypto.randomUUID(),
+      time: new Date().toISOString(),
+      team,
+      event: "PreToolUse",
+      fired: [],
+      dryRun: [],
+      revision: 1,
+      latencyMs: 0.5,
+      dedup: false,
+      errors: [],
+      input: { command: `echo ${i}` },
+    });
+    const calls: number[] = [];
+    const writes = [0, 1, 2].map((i) => log.record(() => (calls.push(i), record(i))));
+    const failing = log.record(() => {
+      throw new Error("cannot build");
+    });
+    await Promise.resolve();
+    expect(calls).toEqual([]); // nothing built before the answer has left
+    expect((await log.health()).pending).toBe(0);
+    const before = (await log.health()).recordsLost;
+    const drained = log.drain(); // waits for the three being built, then writes them (the flush timer never fires)
+    built.release();
+    await drained;
+    await failing;
+    expect(calls).toEqual([0, 1, 2]);
+    expect((await log.query(team, { limit: 10 })).map((r) => r.input)).toEqual(expect.arrayContaining([0, 1, 2].map((i) => ({ command: `echo ${i}` }))));
+    const after = await log.health();
+    expect(after.recordsLost).toBe(before + 1);
+    expect(after.lastError).toMatch(/building the record failed: .*cannot build/);
+    void writes;
+  });
+
   it("GET /v1/admin/decision-log needs the admin token", async () => {
     const h = harness();
     expect((await h.call("/v1/admin/decision-log")).status).toBe(401);
