@@ -223,14 +223,14 @@ export interface Bench {
 }
 
 /** Both Workers on workerd, hookgate's teams seeded through the admin API, and the scenarios. */
-export async function startBench(o: { n: number; noop?: boolean; inspectorPort?: number; bundle?: string; vars?: Record<string, string> }): Promise<Bench> {
+export async function startBench(o: { n: number; noop?: boolean; inspectorPort?: number; bundle?: string }): Promise<Bench> {
   const hookgate = await startOnWorkerd({
     name: "hookgate",
     config: join(root, "wrangler.toml"),
     bundle: o.bundle ?? join(root, "dist", "index.js"),
     // HOOKGATE_ENV is not "development": no dev seed, the deployed code path. The body limit is raised only so the
     // 10,000-handler policy (1.2 MB of JSON) can be published; every hook body here is under the default 1 MiB.
-    vars: { ADMIN_TOKEN, HOOKGATE_ENV: "bench", BODY_LIMIT_BYTES: String(2 * 1024 * 1024), ...o.vars },
+    vars: { ADMIN_TOKEN, HOOKGATE_ENV: "bench", BODY_LIMIT_BYTES: String(2 * 1024 * 1024) },
     ...(o.inspectorPort ? { inspectorPort: o.inspectorPort } : {}),
   });
   let noop: WorkerdWorker | undefined;

@@ -134,7 +134,7 @@ const columnsOf = (entry: DecisionRecord) => [
  * A string, not the record spliced in as JSON: SQLite then copies the text instead of re-serialising a parsed
  * object for each row (bench/: ~15% less CPU per row in the local D1).
  */
-const rowJson = ({ record, json }: Capped) => `${JSON.stringify(columnsOf(record)).slice(0, -1)},${JSON.stringify(json)}]`;
+const rowJson = ({ record, json }: Capped) => JSON.stringify([...columnsOf(record), json]);
 // `->> n`: the SQL value of the row's element n (a string's text, a number, NULL).
 /** The table's columns in the order columnsOf gives them, the record last: for both INSERTs. */
 const INSERT_INTO = "INSERT OR REPLACE INTO decisions (decision_id, time, team, event, session_id, tool, verdict, revision, latency_ms, dedup, record)";

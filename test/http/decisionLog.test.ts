@@ -20,6 +20,23 @@ function gate() {
   };
 }
 
+/** A small PreToolUse record of `team`, the i-th (its time i ms from now), with `extra` over it. */
+function plainRecord(team: string, i: number, extra: Partial<DecisionRecord> = {}): DecisionRecord {
+  return {
+    decisionId: crypto.randomUUID(),
+    time: new Date(Date.now() + i).toISOString(),
+    team,
+    event: "PreToolUse",
+    fired: [],
+    dryRun: [],
+    revision: 1,
+    latencyMs: 0.5,
+    dedup: false,
+    errors: [],
+    ...extra,
+  };
+}
+
 const ADMIN = { authorization: `Bearer ${env.ADMIN_TOKEN}`, "content-type": "application/json" };
 function harness() {
   const g = gate();
@@ -148,19 +165,7 @@ describe("the decision log loses nothing it took", () => {
     const team = uniqueTeam("dlog-direct");
     const h = harness();
     const before = await health(h);
-    const record = (i: number, extra: Partial<DecisionRecord> = {}): DecisionRecord => ({
-      decisionId: crypto.randomUUID(),
-      time: new Date(Date.now() + i).toISOString(),
-      team,
-      event: "PreToolUse",
-      fired: [],
-      dryRun: [],
-      revision: 1,
-      latencyMs: 0.5,
-      dedup: false,
-      errors: [],
-      ...extra,
-    });
+    const record = (i: number, extra: Partial<DecisionRecord> = {}) => plainRecord(team, i, extra);
     const good = Array.from({ length: 5 }, (_, i) => record(i));
     // A record the table refuses (time is NOT NULL): it fails the whole batch, and fails again on its own.
     const bad = record(9, { time: null as unknown as string, verdict: "deny" });
@@ -187,19 +192,7 @@ describe("the decision log loses nothing it took", () => {
     const built = gate();
     const log = new D1DecisionLog(env.DB, { wait: () => new Promise(() => {}), afterAnswer: built.wait });
     const team = uniqueTeam("dlog-deferred");
-    const record = (i: number): DecisionRecord => ({
-      decisionId: crypto.randomUUID(),
-      time: new Date().toISOString(),
-      team,
-      event: "PreToolUse",
-      fired: [],
-      dryRun: [],
-      revision: 1,
-      latencyMs: 0.5,
-      dedup: false,
-      errors: [],
-      input: { command: `echo ${i}` },
-    });
+    const record = (i: number) => plainRecord(team, i, { input: { command: `echo ${i}` } });
     const calls: number[] = [];
     const writes = [0, 1, 2].map((i) => log.record(() => (calls.push(i), record(i))));
     const failing = log.record(() => {
