@@ -117,12 +117,22 @@ export interface DecisionFilter {
   limit?: number;
 }
 
+/**
+ * A record to be built later: building one (capping and masking the input) is work the client need not wait for, so
+ * a log may do it after the answer has left, even with its batch. `size` is about what building it keeps alive until
+ * then (the input's JSON, in characters; Infinity when unknown), so the log can bound what it holds unbuilt.
+ */
+export interface DeferredRecord {
+  build: () => DecisionRecord;
+  size: number;
+}
+
+export const isDeferredRecord = (entry: DecisionRecord | DeferredRecord): entry is DeferredRecord =>
+  typeof (entry as Partial<DeferredRecord>).build === "function";
+
 export interface DecisionLog {
-  /**
-   * A record, or a function that builds it: a log may call that after the answer has left (building a record —
-   * capping and masking the input — is work the client need not wait for). drain() covers records still being built.
-   */
-  record(entry: DecisionRecord | (() => DecisionRecord)): Promise<void>;
+  /** A record, built or to be built (drain() covers both). */
+  record(entry: DecisionRecord | DeferredRecord): Promise<void>;
   query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]>;
   health(): Promise<DecisionLogHealth>;
   /** Write what is buffered now and wait for writes in flight. */

@@ -207,8 +207,10 @@ export class Gate {
       if (!live || !this.deps.decisions) return;
       const latencyMs = performance.now() - started;
       const decidedAt = Date.now();
-      // Given as a function: the log builds it (caps and masks the input) once the answer has left.
-      await this.deps.decisions.record(() => decisionRecord(decisionId, decidedAt, team, spec, input, loaded, outcome, latencyMs)).catch(() => {});
+      // Deferred: the log builds it (caps and masks the input) once the answer has left. What it keeps alive till
+      // then is the input, about the size of the body it came in (unknown without one: the log builds it soon).
+      const build = () => decisionRecord(decisionId, decidedAt, team, spec, input, loaded, outcome, latencyMs);
+      await this.deps.decisions.record({ build, size: request.rawBody?.length ?? Number.POSITIVE_INFINITY }).catch(() => {});
     };
 
     if (spec.acknowledgeFirst) {

@@ -53,16 +53,18 @@ export async function readBodyText(c: AppContext): Promise<string> {
   const limit = bodyLimitOf(c.env);
   const declared = c.req.header("content-length");
   if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
-  const body = c.req.raw.body;
-  if (!body) return "";
   // A declared length under the limit: the runtime reads exactly that many bytes (the HTTP framing ends the body
   // there), so one native read does it — the read loop below costs ~4× as much CPU on workerd per hook call.
   // (checked again after the read: a Request made in code, not parsed off the wire, need not keep to its header)
+  // `.body` is not touched on this path: its getter makes a JS ReadableStream that this read never uses (~7 µs of CPU
+  // per hook call on workerd, bench/ compare).
   if (declared !== undefined && /^\d+$/.test(declared)) {
     const bytes = await c.req.raw.arrayBuffer();
     if (bytes.byteLength > limit) throw tooLarge(limit);
     return decodeUtf8(new Uint8Array(bytes));
   }
+  const body = c.req.raw.body;
+  if (!body) return "";
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -7,7 +7,7 @@ import { claudeCode } from "../../src/clients/claude-code";
 import { describe, expect, inject, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
-import { capRecord, D1DecisionLog, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
+import { capRecord, D1DecisionLog, MAX_UNBUILT_CHARS, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
 import type { DecisionLogHealth, DecisionRecord } from "../../src/services";
 import { hook as workerHook, lsPolicy, ONE_MIB, pollDecisions, teamWith, uniqueTeam } from "../support/worker";
 
@@ -188,30 +188,61 @@ describe("the decision log loses nothing it took", () => {
     expect(after.lastError).toBeTruthy();
   });
 
-  it("a record given as a function is built after the answer, and drain() waits for it; one whose building fails is counted lost", async () => {
+  it("a deferred record waits unbuilt and is built with its batch; drain() builds and writes it; one whose building fails is counted lost", async () => {
     const built = gate();
     const log = new D1DecisionLog(env.DB, { wait: () => new Promise(() => {}), afterAnswer: built.wait });
     const team = uniqueTeam("dlog-deferred");
     const record = (i: number) => plainRecord(team, i, { input: { command: `echo ${i}` } });
     const calls: number[] = [];
-    const writes = [0, 1, 2].map((i) => log.record(() => (calls.push(i), record(i))));
-    const failing = log.record(() => {
-      throw new Error("cannot build");
+    const writes = [0, 1, 2].map((i) => log.record({ build: () => (calls.push(i), record(i)), size: 100 }));
+    const failing = log.record({
+      build: () => {
+        throw new Error("cannot build");
+      },
+      size: 100,
     });
-    await Promise.resolve();
-    expect(calls).toEqual([]); // nothing built before the answer has left
-    expect((await log.health()).pending).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // a macrotask later: still nothing built
+    expect(calls).toEqual([]);
+    expect((await log.health()).pending).toBe(4); // waiting in the buffer, unbuilt
     const before = (await log.health()).recordsLost;
-    const drained = log.drain(); // waits for the three being built, then writes them (the flush timer never fires)
-    built.release();
-    await drained;
-    await failing;
+    await log.drain(); // builds the four (the flush timer never fires), writes the three
     expect(calls).toEqual([0, 1, 2]);
     expect((await log.query(team, { limit: 10 })).map((r) => r.input)).toEqual(expect.arrayContaining([0, 1, 2].map((i) => ({ command: `echo ${i}` }))));
     const after = await log.health();
     expect(after.recordsLost).toBe(before + 1);
     expect(after.lastError).toMatch(/building the record failed: .*cannot build/);
+    expect(after.pending).toBe(0);
     void writes;
+    void failing;
+  });
+
+  it("unbuilt records hold at most MAX_UNBUILT_CHARS together: one past that (or of unknown size) is built after its answer, not held", async () => {
+    const built = gate();
+    const log = new D1DecisionLog(env.DB, { wait: () => new Promise(() => {}), afterAnswer: built.wait });
+    const team = uniqueTeam("dlog-unbuilt");
+    const calls: string[] = [];
+    const deferred = (name: string, size: number) => ({ build: () => (calls.push(name), plainRecord(team, calls.length, { input: { name } })), size });
+    void log.record(deferred("half", MAX_UNBUILT_CHARS / 2));
+    void log.record(deferred("rest", MAX_UNBUILT_CHARS / 2)); // exactly at the bound: still held
+    const past = log.record(deferred("past", 1));
+    const unknown = log.record(deferred("unknown", Number.POSITIVE_INFINITY));
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    built.release(); // the answers have left: the two that could not be held are built now, the held ones are not
+    await Promise.race([past, unknown, new Promise((resolve) => setTimeout(resolve, 0))]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.sort()).toEqual(["past", "unknown"]);
+    expect((await log.health()).pending).toBe(4);
+    await log.drain();
+    expect(calls.sort()).toEqual(["half", "past", "rest", "unknown"]);
+    expect((await log.query(team, { limit: 10 })).map((r) => (r.input as { name: string }).name).sort()).toEqual(["half", "past", "rest", "unknown"]);
+    // The bound is freed by the flush: the next small record is held again.
+    void log.record(deferred("again", 1));
+    built.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).not.toContain("again");
+    await log.drain();
+    expect(calls).toContain("again");
   });
 
   it("GET /v1/admin/decision-log needs the admin token", async () => {
