@@ -1,13 +1,6 @@
 import { FileError } from "./errors";
 import type { Io } from "./io";
-import { locateJsonError } from "./jsonLocate";
-
-/** Line and column (1-based) of a character offset; a tab counts as one column, as editors report it. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  return { line, column: offset - (before.lastIndexOf("\n") + 1) + 1 };
-}
+import { lineColumn, locateJsonError } from "../jsonLocate";
 
 /**
  * Why a JSON text is invalid, where: the line and column, the offending line, and a caret under the column. The

@@ -210,7 +210,7 @@ describe("JSON errors name the line and column and show the line", () => {
   it("an input on stdin, a settings file to merge into, an unterminated string", async () => {
     const input = await cli(["eval", STARTER, "-"], { stdin: '{"hook_event_name": "Stop",\n "session_id": s1}' });
     expect(input.code).toBe(1);
-    expect(input.err).toMatch(/^input - is not valid JSON: line 2, column 16: unexpected "s"\n {2}2 \| {2}"session_id": s1}\n {6} {15}\^$/);
+    expect(input.err).toMatch(/^input - is not valid JSON: line 2, column 16: expected a value, found "s"\n {2}2 \| {2}"session_id": s1}\n {6} {15}\^$/);
 
     const settings = file("bad-settings/.claude/settings.json", '{ "permissions": { "allow": ["Bash(ls)"] }\n  "hooks": {} }');
     const merged = await cli(["settings", "--url", "http://127.0.0.1:9", "--team", "acme", "--policy", STARTER, "--merge", settings]);

@@ -96,11 +96,11 @@ describe("test-file problems", () => {
 
   it("JSON syntax errors give the line and column", async () => {
     const r = await suite({ "p/policy.test.json": '{\n  "cases": [\n    { "Bash": "ls", "expect": "none" },\n  ]\n}' });
-    expect(problems(r)).toEqual(["p/policy.test.json line 4, column 3: not valid JSON: a comma before ] (JSON allows no trailing comma)"]);
+    expect(problems(r)).toEqual(["p/policy.test.json line 4, column 3: not valid JSON: a trailing \",\" before \"]\" (JSON allows none)"]);
     const truncated = await suite({ "p/policy.test.json": '{ "cases": [' });
     expect(problems(truncated)).toEqual(['p/policy.test.json line 1, column 13: not valid JSON: expected a value, found the end of the text']);
     const quote = await suite({ "p/policy.test.json": "{\n  'cases': []\n}" });
-    expect(problems(quote)).toEqual(['p/policy.test.json line 2, column 3: not valid JSON: expected a string, found "\'"']);
+    expect(problems(quote)).toEqual(['p/policy.test.json line 2, column 3: not valid JSON: expected a property name in double quotes, found "\'"']);
   });
 
   it("a policy that is not JSON: its own path, line and column", async () => {
