@@ -72,7 +72,15 @@ export interface CompiledPolicy {
   events: Partial<Record<string, CompiledEvent>>;
   handlerCount: number;
   warnings: Problem[];
+  /**
+   * This compiled policy's own part of the isolate's shell-analysis cache (permissionRule.ts): one team's commands
+   * are never looked up by, nor timed against, another team's. Unique per compilation.
+   */
+  analysisScope: string;
 }
+
+/** Compilations so far in this isolate: each gets its own analysis scope (module scope: it must outlive them). */
+let compilations = 0;
 
 const formatPath = (segments: readonly PropertyKey[]): string =>
   segments.reduce<string>((acc, seg) => {
@@ -336,6 +344,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
     events,
     handlerCount,
     warnings,
+    analysisScope: `p${++compilations}`,
   });
 }
 

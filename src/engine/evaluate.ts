@@ -262,7 +262,7 @@ interface Selection {
   unexaminedWhy: string | undefined;
 }
 
-function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace, explain: boolean, tools: ToolTable): Selection {
+function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace, explain: boolean, tools: ToolTable, scope: string): Selection {
   const spec = event.spec;
   const query = spec.matcher?.query(input);
   if (query !== undefined) trace.query = query;
@@ -270,7 +270,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
   let forms: CommandForms | undefined;
   const budget = new WorkBudget();
   const toolName = typeof input.tool_name === "string" ? input.tool_name : "";
-  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input), tools, budget))));
+  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input), tools, budget, scope))));
   const fired = new Set<CompiledHandler>();
   const matchedGroups: CompiledHandler[][] = [];
   const tool = canonicalTool(tools, toolName);
@@ -297,7 +297,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
         continue;
       }
       if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effects.length > 0) {
-        subjects ??= subjectsOf(toolCallOf(input), tools, budget);
+        subjects ??= subjectsOf(toolCallOf(input), tools, budget, scope);
         const gate = ruleGate(h, subjects, (memo ??= new Map()));
         if (gate === undefined) {
           if (explain)
@@ -401,7 +401,7 @@ export async function evaluate(
     typeof input.tool_input === "object" && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : undefined;
 
   if (event) {
-    const selection = select(event, input, trace, options.explain ?? false, policy.client.tools);
+    const selection = select(event, input, trace, options.explain ?? false, policy.client.tools, policy.analysisScope);
     const candidates = selection.candidates;
     if (selection.unexamined.length > 0) {
       // One outcome for all of them: the policy's failure verdict, with a reason that says what happened.

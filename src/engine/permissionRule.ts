@@ -490,16 +490,23 @@ export interface AnalysedCommand {
  * Recent shell analyses, so that a command an agent runs again (`git status`, `npm test`) is not parsed again.
  * Module scope on purpose: it outlives the request. The key is the exact command text with its dialect, cwd and
  * home — everything the analysis reads — so an entry is only ever reused for the very same input; what is cached
- * is the analysis (pure data, never mutated), never an answer. Bounded: the most recent CACHE_ENTRIES commands
- * of at most CACHE_MAX_COMMAND characters each.
+ * is the analysis (pure data, never mutated), never an answer. The key also holds the compiled policy's scope
+ * (CompiledPolicy.analysisScope): a team only ever hits its own entries, so a hit's speed says nothing about what
+ * another team ran. Bounded: the most recent CACHE_ENTRIES commands of at most CACHE_MAX_COMMAND characters each.
  */
 const analysisCache = new Map<string, AnalysedCommand>();
 const CACHE_ENTRIES = 256;
 const CACHE_MAX_COMMAND = 4096;
 
-function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: string | undefined, home: string | undefined): AnalysedCommand {
+const analysisKey = (command: string, dialect: "bash" | "powershell", cwd: string | undefined, home: string | undefined, scope: string) =>
+  `${scope}\0${dialect}\0${cwd ?? ""}\0${home ?? ""}\0${command}`;
+
+/** Whether the cache holds this command's analysis in `scope` (tests: which scope a decision used). */
+export const isAnalysisCached = (...key: Parameters<typeof analysisKey>) => analysisCache.has(analysisKey(...key));
+
+function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: string | undefined, home: string | undefined, scope: string): AnalysedCommand {
   const cacheable = command.length <= CACHE_MAX_COMMAND;
-  const key = cacheable ? `${dialect}\0${cwd ?? ""}\0${home ?? ""}\0${command}` : "";
+  const key = cacheable ? analysisKey(command, dialect, cwd, home, scope) : "";
   if (cacheable) {
     const hit = analysisCache.get(key);
     if (hit) {
@@ -522,7 +529,8 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
   return entry;
 }
 
-export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget = new WorkBudget()): CallSubjects {
+/** `scope`: whose part of the analysis cache to use (a compiled policy's analysisScope; "" outside a policy). */
+export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget = new WorkBudget(), scope = ""): CallSubjects {
   const toolName = canonicalTool(tools, typeof call.toolName === "string" ? call.toolName : "");
   const input = call.toolInput && typeof call.toolInput === "object" ? call.toolInput : {};
   const cwd = typeof call.cwd === "string" && call.cwd !== "" ? call.cwd : undefined;
@@ -554,7 +562,7 @@ export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget 
   const shellTool = tools.shells[toolName];
   if (shellTool) {
     const command = typeof input[shellTool.field] === "string" ? (input[shellTool.field] as string) : "";
-    const shell = analysedCommand(command, shellTool.dialect, cwd, home);
+    const shell = analysedCommand(command, shellTool.dialect, cwd, home, scope);
     return make("shell", shell.items, { truncated: shell.analysis.truncated, parseErrors: shell.analysis.parseErrors, shell });
   }
   const pathTool = tools.paths[toolName];

@@ -4,6 +4,7 @@ import type { CompiledPromptHandler } from "../../src/engine/compiledHandler";
 import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
+import { isAnalysisCached, subjectsOf } from "../../src/engine/permissionRule";
 import { claudeCode } from "../../src/clients/claude-code";
 
 const compiled = (doc: unknown): CompiledPolicy => {
@@ -637,5 +638,35 @@ describe("a broken `when` on a looping Stop (items 7 and 8 together)", () => {
     expect(calls).toEqual(["done"]);
     expect(r.answer).toEqual({ decision: "block", reason: "run the tests first" });
     expect(r.errors[0]).toMatch(/^broken: could not be evaluated.*not blocking, since stop_hook_active is true/);
+  });
+});
+
+describe("the shell-analysis cache is per compiled policy (one team's commands are never looked up by another's)", () => {
+  const doc = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", id: "push", if: "Bash(git push *)", decision: "ask", reason: "r" }] }] } };
+
+  it("each compilation has its own scope, and a decision uses its policy's scope only", async () => {
+    const teamA = compiled(doc);
+    const teamB = compiled(doc); // the same document, another team: still its own part
+    expect(teamA.analysisScope).not.toBe(teamB.analysisScope);
+    const command = `git push origin scope-${crypto.randomUUID()}`;
+    const first = await run(teamA, "PreToolUse", bashInput(command));
+    expect(isAnalysisCached(command, "bash", BASE.cwd, "/home/dev", teamA.analysisScope)).toBe(true);
+    expect(isAnalysisCached(command, "bash", BASE.cwd, "/home/dev", teamB.analysisScope)).toBe(false);
+    // Team B's decision analyses the command itself, and gets the same verdict.
+    const second = await run(teamB, "PreToolUse", bashInput(command));
+    expect(isAnalysisCached(command, "bash", BASE.cwd, "/home/dev", teamB.analysisScope)).toBe(true);
+    expect(second.answer).toEqual(first.answer);
+    expect(first.aggregate.verdict).toBe("ask");
+  });
+
+  it("within one scope the analysis is reused (the same object); across scopes it is not", () => {
+    const call = { toolName: "Bash", toolInput: { command: "git status" }, cwd: "/home/dev/shop" };
+    const a1 = subjectsOf(call, claudeCode.tools, undefined, "scope-a").shell;
+    const a2 = subjectsOf(call, claudeCode.tools, undefined, "scope-a").shell;
+    const b = subjectsOf(call, claudeCode.tools, undefined, "scope-b").shell;
+    expect(a1).toBeDefined();
+    expect(a2).toBe(a1);
+    expect(b).not.toBe(a1);
+    expect(b!.items).toEqual(a1!.items);
   });
 });
