@@ -5,24 +5,36 @@
  * within one rep that drift falls on all three alike, so B÷A is steady where two separate runs would differ by
  * ±30%. For deciding whether a change helps: build A, copy dist/index.js aside, change, build B.
  */
-import { checkAndWarm, send, sleep, startBench } from "./workerdBench";
+import { join } from "node:path";
+import { startOnWorkerd, type WorkerdWorker } from "./workerd";
+import { checkAndWarm, send, sleep, startBench, type Scenario, type Target } from "./workerdBench";
 
 const BLOCK = 25;
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 const SETTLE_MS = 650;
 
-export async function compareBench(bundleA: string, bundleB: string, keys = ["git"], reps = 5, requests = 1000) {
+/** B as the floor Worker (bench/floor/): hookgate's API shape with no decision in it. */
+export const FLOOR = "floor";
+
+/**
+ * `bundleB` is a second build of hookgate, or FLOOR: then B is the floor Worker, sent the same requests (A is the
+ * hookgate build that seeds the teams). `names` label A and B in the output.
+ */
+export async function compareBench(bundleA: string, bundleB: string, keys = ["git"], reps = 5, requests = 1000, names = { A: "A", B: "B" }) {
   const a = await startBench({ n: requests, bundle: bundleA });
   const lines: string[] = [];
   try {
-    const b = await startBench({ n: requests, bundle: bundleB, noop: false });
+    const floor = bundleB === FLOOR;
+    const b: { target: (s: Scenario) => Target; dispose(): Promise<void> } = floor
+      ? await floorWorker((s) => a.hg(s))
+      : await startBench({ n: requests, bundle: bundleB, noop: false }).then((bench) => ({ target: (s: Scenario) => bench.hg(s), dispose: () => bench.dispose() }));
     try {
       for (const key of keys) {
         const s = a.scenarios.find((x) => x.key === key);
         if (!s) throw new Error(`no scenario ${key}; one of ${a.scenarios.map((x) => x.key).join(", ")}`);
-        const targets = { A: a.hg(s), B: b.hg(s), noop: a.nt(s) };
+        const targets = { A: a.hg(s), B: b.target(s), noop: a.nt(s) };
         await checkAndWarm(targets.A, s, 300);
-        await checkAndWarm(targets.B, s, 300);
+        await checkAndWarm(targets.B, floor ? { ...s, expect: /^\{\}$/ } : s, 300);
         await checkAndWarm(targets.noop, { ...s, expect: /^\{\}$/ }, 300);
         const order = ["A", "B", "noop"] as const;
         const reps_: Record<(typeof order)[number], number>[] = [];
@@ -44,13 +56,14 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
           p50s.push({ A: median(latency.A), B: median(latency.B), noop: median(latency.noop) });
         }
         const show = (xs: number[], digits: number) => `median ${median(xs).toFixed(digits)} (${xs.map((x) => x.toFixed(digits)).join(" ")})`;
+        const { A, B } = names;
         lines.push(
           `${s.what} (${blocks * BLOCK} requests × ${reps} reps each):`,
-          `  A÷no-op ${show(reps_.map((r) => r.A / r.noop), 2)}`,
-          `  B÷no-op ${show(reps_.map((r) => r.B / r.noop), 2)}`,
-          `  B÷A     ${show(reps_.map((r) => r.B / r.A), 3)}`,
-          `  B−A     ${show(reps_.map((r) => r.B - r.A), 1)} µs CPU per request; the no-op's own: ${median(reps_.map((r) => r.noop)).toFixed(0)} µs`,
-          `  p50 latency ÷ no-op: A ${show(p50s.map((r) => r.A / r.noop), 2)}, B ${show(p50s.map((r) => r.B / r.noop), 2)}`,
+          `  ${A}÷no-op ${show(reps_.map((r) => r.A / r.noop), 2)}`,
+          `  ${B}÷no-op ${show(reps_.map((r) => r.B / r.noop), 2)}`,
+          `  ${B}÷${A} ${show(reps_.map((r) => r.B / r.A), 3)}`,
+          `  ${B}−${A} ${show(reps_.map((r) => r.B - r.A), 1)} µs CPU per request; the no-op's own: ${median(reps_.map((r) => r.noop)).toFixed(0)} µs`,
+          `  p50 latency ÷ no-op: ${A} ${show(p50s.map((r) => r.A / r.noop), 2)}, ${B} ${show(p50s.map((r) => r.B / r.noop), 2)}`,
         );
       }
     } finally {
@@ -60,4 +73,17 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
     await a.dispose();
   }
   return lines;
+}
+
+/** The floor Worker on its own workerd: each scenario's hookgate path and headers, aimed at it. */
+async function floorWorker(hookgate: (s: Scenario) => Target): Promise<{ target: (s: Scenario) => Target; dispose(): Promise<void> }> {
+  const root = join(import.meta.dirname, "..");
+  const worker: WorkerdWorker = await startOnWorkerd({ name: "floor", config: join(root, "bench", "floor", "wrangler.toml"), bundle: join(root, "dist", "floor", "worker.js") });
+  return {
+    target: (s) => {
+      const t = hookgate(s);
+      return { worker, url: new URL(t.url.pathname, worker.url), headers: t.headers };
+    },
+    dispose: () => worker.dispose(),
+  };
 }

@@ -5,10 +5,11 @@
  * `-- workerd` runs one part; BENCH_REPS and BENCH_REQUESTS size the workerd part. `npm run bench -- profile
  * [scenario] [requests]` profiles hookgate's isolates on workerd instead, `-- perf [scenario] [requests]` samples both
  * workerd processes with Linux perf (bench/profile.ts). `-- compare A.js B.js [scenario,…] [reps] [requests]` sets
- * two builds side by side (bench/compare.ts).
+ * two builds side by side (bench/compare.ts); `-- floor [scenario,…] [reps] [requests]` sets the build beside the
+ * floor Worker (bench/floor/: hookgate's API shape, deciding nothing).
  */
 import { resolve } from "node:path";
-import { compareBench } from "./compare";
+import { compareBench, FLOOR } from "./compare";
 import { engineBench } from "./engineBench";
 import { perfBench, profileBench } from "./profile";
 import { workerdBench } from "./workerdBench";
@@ -43,5 +44,14 @@ if (only === "compare") {
   if (!a || !b) throw new Error("usage: npm run bench -- compare A.js B.js [scenario,…] [reps] [requests]");
   console.log("\n## Two builds on workerd, interleaved, against the no-op Worker\n");
   const lines = await compareBench(resolve(a), resolve(b), keys ? keys.split(",") : undefined, reps ? Number(reps) : undefined, requests ? Number(requests) : undefined);
+  for (const line of lines) console.log(line);
+}
+if (only === "floor") {
+  const [keys, reps, requests] = process.argv.slice(3);
+  console.log("\n## hookgate and the floor of its API shape on workerd, interleaved, against the no-op Worker\n");
+  const lines = await compareBench(resolve("dist/index.js"), FLOOR, keys ? keys.split(",") : undefined, reps ? Number(reps) : undefined, requests ? Number(requests) : undefined, {
+    A: "hookgate",
+    B: "floor",
+  });
   for (const line of lines) console.log(line);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: build the Worker as `npm run build` does (wrangler deploy --dry-run --outdir dist) and the no-op
-// Worker the same way (dist/noop), bundle bench/run.ts with esbuild as wrangler bundles the Worker (no loader in the
-// way; miniflare and wrangler stay packages), then run it. Arguments go to bench/run.ts (`engine`, `workerd`).
+// and floor Workers the same way (dist/noop, dist/floor), bundle bench/run.ts with esbuild as wrangler bundles the
+// Worker (no loader in the way; miniflare and wrangler stay packages), then run it. Arguments go to bench/run.ts (`engine`, `workerd`).
 import { build } from "esbuild";
 import { execFileSync, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -11,10 +11,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const only = process.argv[2];
 if (only !== "engine") {
   execFileSync(process.execPath, [join(root, "scripts", "build.mjs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "-c", join(root, "bench", "noop", "wrangler.toml"), "--outdir", join(root, "dist", "noop")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  for (const worker of ["noop", "floor"])
+    execFileSync("npx", ["wrangler", "deploy", "--dry-run", "-c", join(root, "bench", worker, "wrangler.toml"), "--outdir", join(root, "dist", worker)], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
 }
 const outfile = join(root, "dist", "bench.mjs");
 await build({

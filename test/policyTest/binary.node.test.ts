@@ -70,7 +70,7 @@ describe("the binary", () => {
   it("a test file that is not JSON: exit 1, the line and column", async () => {
     const r = await runBin(["test", join(dir, "broken.test.json")]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/broken.test.json: 1 problem\n {2}line 1, column 59: not valid JSON: expected "," or "}", found "\\""/);
+    expect(r.stdout).toMatch(/broken.test.json: 1 problem\n {2}line 1, column 59: not valid JSON: expected "," or "}" after a property value, found "\\""/);
   });
 
   it.each([
