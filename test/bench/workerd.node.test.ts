@@ -57,4 +57,34 @@ it("a hook answered by the bench's Worker is in the decision log", async () => {
   expect(logged.map((d) => d.decisionId)).toEqual([decisionId]);
   const health = (await (await admin("GET", "/decision-log")).json()) as { log: { recordsWritten: number; recordsLost: number } };
   expect(health.log).toMatchObject({ recordsWritten: 1, recordsLost: 0 });
+  hookgateAnswer = { headers: [...res.headers.keys()] };
+});
+
+let hookgateAnswer: { headers: string[] } | undefined;
+
+// `npm run bench -- floor` measures hookgate over the floor of its API shape: the floor must keep that shape (the
+// same route, body and answer headers), or the figure says nothing.
+it("the floor Worker answers a hook request as hookgate does, with the same headers, deciding nothing", async () => {
+  const floorOut = join(out, "floor");
+  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "-c", join(ROOT, "bench", "floor", "wrangler.toml"), "--outdir", floorOut], {
+    cwd: ROOT,
+    stdio: "pipe",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  const floor = await startOnWorkerd({ name: "floor-test", config: join(ROOT, "bench", "floor", "wrangler.toml"), bundle: join(floorOut, "worker.js") });
+  try {
+    const res = await fetch(new URL("/v1/hooks/bench/pre-tool-use", floor.url), {
+      method: "POST",
+      headers: { authorization: "Bearer x", "content-type": "application/json" },
+      body: JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf x" } }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({});
+    expect(hookgateAnswer).toBeDefined();
+    // Every header hookgate's answer carries (X-Hookgate-Dedup only on a redelivery, so not here) and no other.
+    expect([...res.headers.keys()].sort()).toEqual([...hookgateAnswer!.headers].sort());
+    expect(res.headers.get("x-hookgate-decision-id")).toMatch(/^[0-9a-f-]{36}$/);
+  } finally {
+    await floor.dispose();
+  }
 });
