@@ -13,10 +13,12 @@ import { isDeferredRecord, type DecisionFilter, type DecisionLog, type DecisionL
  * `batch()`. The request that starts the wait flushes, inside its own waitUntil, so each record is covered by a
  * live request; a full buffer is flushed at once by the request that filled it.
  *
- * A deferred record waits in the buffer unbuilt and is built (capped, masked) by the flush, with its batch: the
- * request that gave it has nothing left to do after its answer. Building it there instead of in a timer of its own
- * request cost ~70 µs less CPU per hook call on workerd (bench/ compare). Unbuilt records keep their inputs alive,
- * so they hold at most MAX_UNBUILT_CHARS together; a record past that is built one macrotask after its answer.
+ * A deferred record waits in the buffer unbuilt and is built (capped, masked) with its batch: the request that gave
+ * it has nothing left to do after its answer. Building it there instead of in a timer of its own request cost ~60 µs
+ * less CPU per hook call on workerd (bench/ compare). What waits unbuilt is bounded, in records (MAX_UNBUILT: the
+ * building work any one request does stays ~1–2 ms, within a Worker's CPU limits) and in the inputs they keep alive
+ * (MAX_UNBUILT_CHARS): the request whose record would pass either builds them all, its own too, a macrotask after
+ * its answer.
  *
  * Nothing taken is lost to another record: every field is capped before it is buffered (RECORD_LIMITS), and a
  * batch that fails anyway (D1 fails a batch whole) is written again record by record; a record that still cannot be
@@ -25,7 +27,9 @@ import { isDeferredRecord, type DecisionFilter, type DecisionLog, type DecisionL
  */
 export const FLUSH_MS = 500;
 const MAX_BATCH = 500;
-/** What unbuilt records may keep alive together (their `size`s: input JSON characters); 1 MiB is ~1,000 typical inputs. */
+/** Records waiting unbuilt, at most: what the request that builds them does (~25 µs each on workerd). */
+export const MAX_UNBUILT = 64;
+/** What unbuilt records may keep alive together (their `size`s: input JSON characters). */
 export const MAX_UNBUILT_CHARS = 1024 * 1024;
 
 /** The caps applied to every record before it is stored (docs/storage.md lists them). */
@@ -158,8 +162,8 @@ export interface DecisionLogOptions {
    */
   wait?: () => Promise<void>;
   /**
-   * Resolves when a deferred record too large to wait in the buffer (MAX_UNBUILT_CHARS) is to be built; the default
-   * is the next macrotask (setTimeout 0), after the request's answer has been handed to the runtime.
+   * Resolves when the request whose record filled what may wait unbuilt (MAX_UNBUILT, MAX_UNBUILT_CHARS) is to
+   * build them; the default is the next macrotask (setTimeout 0), after its answer has been handed to the runtime.
    */
   afterAnswer?: () => Promise<void>;
 }
@@ -167,7 +171,8 @@ export interface DecisionLogOptions {
 export class D1DecisionLog implements DecisionLog {
   /** Records waiting for the next batch, capped or unbuilt: one buffer per log, and the Worker keeps one log per isolate. */
   private readonly pending: (Capped | DeferredRecord)[] = [];
-  /** The `size`s of the unbuilt records in `pending`. */
+  /** How many of the records in `pending` are unbuilt, and their `size`s. */
+  private unbuilt = 0;
   private unbuiltChars = 0;
   private flushScheduled = false;
   private readonly inFlight = new Set<Promise<void>>();
@@ -176,7 +181,7 @@ export class D1DecisionLog implements DecisionLog {
   private unsavedError: { error: string; at: string } | undefined;
   private readonly wait: () => Promise<void>;
   private readonly afterAnswer: () => Promise<void>;
-  /** Deferred records waiting for their own timer (too large for the buffer): drain() waits for them. */
+  /** Builds of the buffer's unbuilt records waiting for their request's answer to leave: drain() waits for them. */
   private readonly building = new Set<Promise<unknown>>();
 
   constructor(
@@ -189,19 +194,20 @@ export class D1DecisionLog implements DecisionLog {
 
   async record(entry: DecisionRecord | DeferredRecord): Promise<void> {
     if (!isDeferredRecord(entry)) this.pending.push(this.capped(entry));
-    else if (this.unbuiltChars + entry.size <= MAX_UNBUILT_CHARS) {
-      this.unbuiltChars += entry.size;
+    else {
       this.pending.push(entry);
-    } else {
-      // Too large to keep alive until the batch: built (and capped, so only the capped record waits) after the answer.
-      const building = this.afterAnswer().then(() => this.pending.push(this.capped(entry)));
-      this.building.add(building);
-      try {
-        await building;
-      } catch {
-        return; // counted by capped()
-      } finally {
-        this.building.delete(building);
+      this.unbuilt++;
+      this.unbuiltChars += entry.size;
+      if (this.unbuilt >= MAX_UNBUILT || this.unbuiltChars > MAX_UNBUILT_CHARS) {
+        // This request builds what waits unbuilt (its own record too) once its answer has left: the memory held and
+        // the work left to any one request stay bounded.
+        const building = this.afterAnswer().then(() => this.buildPending());
+        this.building.add(building);
+        try {
+          await building;
+        } finally {
+          this.building.delete(building);
+        }
       }
     }
     if (this.pending.length >= MAX_BATCH) return this.flush();
@@ -227,9 +233,24 @@ export class D1DecisionLog implements DecisionLog {
     }
   }
 
+  /** Build the buffer's unbuilt records where they wait; one that cannot be built is dropped (counted by capped()). */
+  private buildPending(): void {
+    const kept: (Capped | DeferredRecord)[] = [];
+    for (const entry of this.pending) {
+      try {
+        kept.push("build" in entry ? this.capped(entry) : entry);
+      } catch {
+        // counted by capped(); the others are kept
+      }
+    }
+    this.pending.splice(0, this.pending.length, ...kept);
+    this.unbuilt = 0;
+    this.unbuiltChars = 0;
+  }
+
   /** Write everything buffered now and wait for every write in flight (tests; nothing else needs it). */
   async drain(): Promise<void> {
-    // Records waiting for their own timer first (each pushes itself to the buffer when built; a failed one is counted).
+    // Builds waiting for their request's answer first (a record that fails to build is counted).
     await Promise.allSettled([...this.building]);
     await this.flush();
     await Promise.all([...this.inFlight]);
@@ -237,6 +258,7 @@ export class D1DecisionLog implements DecisionLog {
 
   private async flush(): Promise<void> {
     const taken = this.pending.splice(0);
+    this.unbuilt = 0;
     this.unbuiltChars = 0;
     const batch: Capped[] = [];
     for (const entry of taken) {

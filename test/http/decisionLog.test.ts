@@ -7,7 +7,7 @@ import { claudeCode } from "../../src/clients/claude-code";
 import { describe, expect, inject, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
-import { capRecord, D1DecisionLog, MAX_UNBUILT_CHARS, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
+import { capRecord, D1DecisionLog, MAX_UNBUILT, MAX_UNBUILT_CHARS, RECORD_LIMITS } from "../../src/stores/d1DecisionLog";
 import type { DecisionLogHealth, DecisionRecord } from "../../src/services";
 import { hook as workerHook, lsPolicy, ONE_MIB, pollDecisions, teamWith, uniqueTeam } from "../support/worker";
 
@@ -216,30 +216,51 @@ describe("the decision log loses nothing it took", () => {
     void failing;
   });
 
-  it("unbuilt records hold at most MAX_UNBUILT_CHARS together: one past that (or of unknown size) is built after its answer, not held", async () => {
+  it("what waits unbuilt is bounded: the record that would pass MAX_UNBUILT_CHARS (or is of unknown size) or MAX_UNBUILT builds them all after its answer", async () => {
     const built = gate();
     const log = new D1DecisionLog(env.DB, { wait: () => new Promise(() => {}), afterAnswer: built.wait });
     const team = uniqueTeam("dlog-unbuilt");
     const calls: string[] = [];
     const deferred = (name: string, size: number) => ({ build: () => (calls.push(name), plainRecord(team, calls.length, { input: { name } })), size });
+    const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    // By size: exactly at the bound still waits; one character past it builds everything, its own record too.
     void log.record(deferred("half", MAX_UNBUILT_CHARS / 2));
-    void log.record(deferred("rest", MAX_UNBUILT_CHARS / 2)); // exactly at the bound: still held
-    const past = log.record(deferred("past", 1));
-    const unknown = log.record(deferred("unknown", Number.POSITIVE_INFINITY));
-    await Promise.resolve();
+    void log.record(deferred("rest", MAX_UNBUILT_CHARS / 2));
+    await macrotask();
     expect(calls).toEqual([]);
-    built.release(); // the answers have left: the two that could not be held are built now, the held ones are not
-    await Promise.race([past, unknown, new Promise((resolve) => setTimeout(resolve, 0))]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls.sort()).toEqual(["past", "unknown"]);
-    expect((await log.health()).pending).toBe(4);
-    await log.drain();
-    expect(calls.sort()).toEqual(["half", "past", "rest", "unknown"]);
-    expect((await log.query(team, { limit: 10 })).map((r) => (r.input as { name: string }).name).sort()).toEqual(["half", "past", "rest", "unknown"]);
-    // The bound is freed by the flush: the next small record is held again.
-    void log.record(deferred("again", 1));
+    const past = log.record(deferred("past", 1));
+    await Promise.resolve();
+    expect(calls).toEqual([]); // not before the answer has left
     built.release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await past;
+    expect(calls).toEqual(["half", "rest", "past"]);
+    expect((await log.health()).pending).toBe(3);
+
+    // Built, they no longer count: the next small record just waits (its request has nothing left to do).
+    const returned = await Promise.race([log.record(deferred("small", 10)).then(() => "returned"), macrotask().then(() => "still waiting")]);
+    expect(returned).toBe("returned");
+    // A record of unknown size is past any bound: built after its answer, with what waits.
+    const unknown = log.record(deferred("unknown", Number.POSITIVE_INFINITY));
+    built.release();
+    await unknown;
+    expect(calls.slice(3)).toEqual(["small", "unknown"]);
+
+    // By count: MAX_UNBUILT − 1 wait unbuilt; the next one builds them all.
+    for (let i = 0; i < MAX_UNBUILT - 1; i++) void log.record(deferred(`n${i}`, 1));
+    await macrotask();
+    expect(calls).toHaveLength(5);
+    const last = log.record(deferred("last", 1));
+    built.release();
+    await last;
+    expect(calls).toHaveLength(5 + MAX_UNBUILT);
+    expect(calls.at(-1)).toBe("last");
+
+    // Nothing is lost on the way: drain writes every one of them, and the bounds start again from zero.
+    await log.drain();
+    expect((await log.query(team, { limit: 200 })).length).toBe(5 + MAX_UNBUILT);
+    void log.record(deferred("again", 1));
+    await macrotask();
     expect(calls).not.toContain("again");
     await log.drain();
     expect(calls).toContain("again");
