@@ -47,7 +47,7 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
             for (const name of [...order.slice(k % 3), ...order.slice(0, k % 3)])
               for (let i = 0; i < BLOCK; i++) {
                 const started = performance.now();
-                await send(targets[name].url, targets[name].headers, s.bodies[i % s.bodies.length]!);
+                await send(targets[name].url, targets[name].headers, s.body(i));
                 latency[name].push(performance.now() - started);
               }
           await sleep(SETTLE_MS); // the decision log's batches of these requests

@@ -24,7 +24,8 @@ const input = (command: string) => ({
   tool_use_id: "toolu_01Hj7kQpL2mN3oP4qR5sT6uV",
 });
 /** Distinct real-world developer commands (the ordinary corpus), each evaluated once: the shell analysis is not cached. */
-function corpusCommands(): string[] {
+/** The corpus's ordinary Bash commands, each once (test/corpus/ordinary.jsonl). */
+export function corpusCommands(): string[] {
   const text = readFileSync(join(import.meta.dirname, "..", "test", "corpus", "ordinary.jsonl"), "utf8");
   const out = new Set<string>();
   for (const line of text.split("\n")) {

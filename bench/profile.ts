@@ -178,7 +178,7 @@ export async function profileBench(scenarioKey = "git", requests = 2000) {
     }
     const c0 = bench.hookgate.cpu().schedNs;
     const started = performance.now();
-    for (let i = 0; i < requests; i++) await send(t.url, t.headers, s.bodies[i % s.bodies.length]!);
+    for (let i = 0; i < requests; i++) await send(t.url, t.headers, s.body(i));
     await sleep(700); // the last decision-log batch
     const wallMs = performance.now() - started;
     const workerdMs = (bench.hookgate.cpu().schedNs - c0) / 1e6;
@@ -272,7 +272,7 @@ export async function perfBench(scenarioKey = "git", requests = 3000) {
       const perf = spawn("perf", ["record", "-F", "997", "-g", "-p", String(t.worker.pid), "-o", data], { stdio: "ignore" });
       await sleep(500);
       const c0 = t.worker.cpu().schedNs;
-      for (let i = 0; i < requests; i++) await send(t.url, t.headers, s.bodies[i % s.bodies.length]!);
+      for (let i = 0; i < requests; i++) await send(t.url, t.headers, s.body(i));
       await sleep(700);
       const perReqUs = (t.worker.cpu().schedNs - c0) / 1e3 / requests;
       perf.kill("SIGINT");

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
-import { bigPolicy } from "./engineBench";
+import { bigPolicy, corpusCommands } from "./engineBench";
 import { startOnWorkerd, type WorkerdWorker } from "./workerd";
 
 const root = join(import.meta.dirname, "..");
@@ -72,6 +72,25 @@ const hookInput = (i: number, tool_name: string, tool_input: Record<string, unkn
 /** A few bodies per scenario (they differ in tool_use_id only), sent round-robin. */
 const bash = (command: string) => Array.from({ length: 8 }, (_, i) => hookInput(i, "Bash", { command, description: "bench", timeout: 120000 }));
 
+/**
+ * The corpus's ordinary Bash commands (test/corpus/ordinary.jsonl), each body a different command: more of them than
+ * the isolate's shell-analysis cache holds (256), sent in order, so every request is a command the Worker has not
+ * analysed yet — as most of an agent's commands are. The repeated `git status` of the other scenarios is the cache's
+ * best case; this is its worst.
+ */
+function unseenBash(): (i: number) => Buffer {
+  const commands = corpusCommands();
+  let k = 0;
+  // A comment makes each command new to the cache however often the corpus comes round (the engine bench does the same).
+  return () => {
+    const i = k++;
+    return hookInput(i, "Bash", { command: `${commands[i % commands.length]} # ${i}`, description: "bench", timeout: 120000 });
+  };
+}
+
+/** Bodies sent round-robin. */
+const roundRobin = (bodies: Buffer[]) => (i: number) => bodies[i % bodies.length]!;
+
 /** 1,000,000 bytes of source-like text: the content of a large Write. */
 function megabyte(): string {
   const lines: string[] = [];
@@ -111,7 +130,7 @@ interface Sample {
 }
 
 /** n sequential requests, each target in turn, then the settle wait; CPU deltas taken around all of it. */
-async function sequentialPair(targets: [Target, Target], bodies: Buffer[], n: number): Promise<[Sample, Sample]> {
+async function sequentialPair(targets: [Target, Target], body: (i: number) => Buffer, n: number): Promise<[Sample, Sample]> {
   const start = targets.map((t) => t.worker.cpu());
   const lat: number[][] = [[], []];
   const errors = [0, 0];
@@ -119,7 +138,7 @@ async function sequentialPair(targets: [Target, Target], bodies: Buffer[], n: nu
     const t = targets[k]!;
     for (let i = 0; i < n; i++) {
       const s = performance.now();
-      if (!(await send(t.url, t.headers, bodies[i % bodies.length]!))) errors[k]!++;
+      if (!(await send(t.url, t.headers, body(i)))) errors[k]!++;
       lat[k]!.push(performance.now() - s);
     }
   }
@@ -134,7 +153,7 @@ async function sequentialPair(targets: [Target, Target], bodies: Buffer[], n: nu
 }
 
 /** `total` requests at fixed concurrency: requests/s, and CPU per request under that load. */
-async function load(t: Target, bodies: Buffer[], concurrency: number, total: number) {
+async function load(t: Target, body: (i: number) => Buffer, concurrency: number, total: number) {
   let next = 0;
   let errors = 0;
   const c0 = t.worker.cpu();
@@ -143,7 +162,7 @@ async function load(t: Target, bodies: Buffer[], concurrency: number, total: num
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
         const i = next++;
-        if (!(await send(t.url, t.headers, bodies[i % bodies.length]!))) errors++;
+        if (!(await send(t.url, t.headers, body(i)))) errors++;
       }
     }),
   );
@@ -196,7 +215,8 @@ export interface Scenario {
   key: string;
   what: string;
   team: "starter" | "h1000" | "h10000";
-  bodies: Buffer[];
+  /** the i-th request's body */
+  body: (i: number) => Buffer;
   /** requests per measurement */
   n: number;
   /** what the answer must contain (checked once, so a broken seed is not measured as "fast") */
@@ -248,13 +268,14 @@ export async function startBench(o: { n: number; noop?: boolean; inspectorPort?:
     const write = Array.from({ length: 2 }, (_, i) => hookInput(i, "Write", { file_path: "/home/dev/shop/src/generated.ts", content }));
     const { n } = o;
     const scenarios: Scenario[] = [
-      { key: "rm", what: "starter, Bash `rm -rf /`", team: "starter", bodies: bash("rm -rf /"), n, expect: /"permissionDecision":"deny"/ },
-      { key: "git", what: "starter, Bash `git status`", team: "starter", bodies: bash("git status"), n, expect: /^\{/ },
-      { key: "h1000", what: "1,000 handlers, Bash `git status`", team: "h1000", bodies: bash("git status"), n, expect: /^\{/ },
+      { key: "rm", what: "starter, Bash `rm -rf /`", team: "starter", body: roundRobin(bash("rm -rf /")), n, expect: /"permissionDecision":"deny"/ },
+      { key: "git", what: "starter, Bash `git status`", team: "starter", body: roundRobin(bash("git status")), n, expect: /^\{/ },
+      { key: "unseen", what: "starter, Bash commands never seen (the corpus)", team: "starter", body: unseenBash(), n, expect: /^\{/ },
+      { key: "h1000", what: "1,000 handlers, Bash `git status`", team: "h1000", body: roundRobin(bash("git status")), n, expect: /^\{/ },
       // ~100× the starter's CPU today: fewer requests still give a long enough window
-      { key: "h10000", what: "10,000 handlers, Bash `git status`", team: "h10000", bodies: bash("git status"), n: Math.max(10, Math.round(n / 6)), expect: /^\{/ },
-      { key: "h10000push", what: "10,000 handlers, Bash `git push origin feat/x`", team: "h10000", bodies: bash("git push origin feat/x"), n: Math.max(10, Math.round(n / 6)), expect: /^\{/ },
-      { key: "write", what: "starter, Write of 1 MB content", team: "starter", bodies: write, n: Math.max(5, Math.round(n / 10)), expect: /^\{/ },
+      { key: "h10000", what: "10,000 handlers, Bash `git status`", team: "h10000", body: roundRobin(bash("git status")), n: Math.max(10, Math.round(n / 6)), expect: /^\{/ },
+      { key: "h10000push", what: "10,000 handlers, Bash `git push origin feat/x`", team: "h10000", body: roundRobin(bash("git push origin feat/x")), n: Math.max(10, Math.round(n / 6)), expect: /^\{/ },
+      { key: "write", what: "starter, Write of 1 MB content", team: "starter", body: roundRobin(write), n: Math.max(5, Math.round(n / 10)), expect: /^\{/ },
     ];
     return {
       hookgate,
@@ -280,9 +301,9 @@ export async function startBench(o: { n: number; noop?: boolean; inspectorPort?:
 
 /** Check a scenario answers what it should (a broken seed is not measured as "fast"), then warm it. */
 export async function checkAndWarm(t: Target, s: Scenario, count: number) {
-  const r = await post(t.url, t.headers, s.bodies[0]!);
+  const r = await post(t.url, t.headers, s.body(0));
   if (r.status !== 200 || !s.expect.test(r.body)) throw new Error(`${s.what}: unexpected answer ${r.status} ${r.body.slice(0, 300)}`);
-  for (let i = 0; i < count; i++) await send(t.url, t.headers, s.bodies[i % s.bodies.length]!);
+  for (let i = 0; i < count; i++) await send(t.url, t.headers, s.body(i));
 }
 
 export async function workerdBench(opts: { reps?: number; requests?: number } = {}) {
@@ -309,13 +330,13 @@ export async function workerdBench(opts: { reps?: number; requests?: number } = 
 
     const samples = new Map<string, { hg: Sample[]; noop: Sample[] }>(scenarios.map((s) => [s.key, { hg: [], noop: [] }]));
     const loads: { hg: Awaited<ReturnType<typeof load>>; noop: Awaited<ReturnType<typeof load>> }[] = [];
-    const loadBodies = [...bash("rm -rf /").slice(0, 4), ...bash("git status").slice(4)];
+    const loadBodies = roundRobin([...bash("rm -rf /").slice(0, 4), ...bash("git status").slice(4)]);
     const loadScenario = scenarios[1]!;
     for (let rep = 0; rep < reps; rep++) {
       const hgFirst = rep % 2 === 0;
       for (const s of scenarios) {
         const pair: [Target, Target] = hgFirst ? [hg(s), nt(s)] : [nt(s), hg(s)];
-        const [a, b] = await sequentialPair(pair, s.bodies, s.n);
+        const [a, b] = await sequentialPair(pair, s.body, s.n);
         samples.get(s.key)!.hg.push(hgFirst ? a : b);
         samples.get(s.key)!.noop.push(hgFirst ? b : a);
       }
@@ -329,7 +350,7 @@ export async function workerdBench(opts: { reps?: number; requests?: number } = 
     const cmdTimes: number[] = [];
     for (let i = 0; i < 50; i++) {
       const s = performance.now();
-      const r = spawnSync("sh", ["-c", `node ${join(root, "bench", "commandHook.mjs")}`], { input: scenarios[0]!.bodies[0]! });
+      const r = spawnSync("sh", ["-c", `node ${join(root, "bench", "commandHook.mjs")}`], { input: scenarios[0]!.body(0) });
       if (r.status !== 0) throw new Error("command hook failed");
       cmdTimes.push(performance.now() - s);
     }
@@ -364,6 +385,7 @@ export async function workerdBench(opts: { reps?: number; requests?: number } = 
     add("CPU/req ratio, starter `rm -rf /`", cpuRatio("rm"), 2, "×", "≤ 1.35×", (m) => m <= 1.35);
     add("CPU/req ratio, starter `git status`", cpuRatio("git"), 2, "×", "≤ 1.35×", (m) => m <= 1.35);
     add("CPU/req ratio, 1,000 handlers", cpuRatio("h1000"), 2, "×", "≤ 1.6×", (m) => m <= 1.6);
+    add("CPU/req ratio, starter, commands never seen", cpuRatio("unseen"), 2, "×", "");
     add("CPU/req ratio, 10,000 handlers (vs no-op)", cpuRatio("h10000"), 2, "×", "");
     add("CPU/req ratio, 10,000 handlers `git push` (vs no-op)", cpuRatio("h10000push"), 2, "×", "");
     const vsStarter = (key: string) => samples.get(key)!.hg.map((h, i) => h.cpuNs / samples.get("git")!.hg[i]!.cpuNs);
@@ -371,6 +393,7 @@ export async function workerdBench(opts: { reps?: number; requests?: number } = 
     add("CPU/req 10,000 handlers `git push` ÷ starter", vsStarter("h10000push"), 2, "×", "≤ 3×", (m) => m <= 3);
     add("extra CPU/req over no-op, starter `git status`", perRep("git", (h, o) => ms(h.cpuNs - o.cpuNs)), 3, " ms", "");
     add("extra CPU/req over no-op, 1,000 handlers", perRep("h1000", (h, o) => ms(h.cpuNs - o.cpuNs)), 3, " ms", "");
+    add("extra CPU/req over no-op, starter, commands never seen", perRep("unseen", (h, o) => ms(h.cpuNs - o.cpuNs)), 3, " ms", "");
     add("extra CPU/req over no-op, 10,000 handlers", perRep("h10000", (h, o) => ms(h.cpuNs - o.cpuNs)), 3, " ms", "");
     add("CPU/req no-op, 1 MB Write", samples.get("write")!.noop.map((x) => ms(x.cpuNs)), 2, " ms", "");
     add("CPU/req hookgate, 1 MB Write", samples.get("write")!.hg.map((x) => ms(x.cpuNs)), 2, " ms", "");
@@ -378,6 +401,7 @@ export async function workerdBench(opts: { reps?: number; requests?: number } = 
     add("p50 latency ratio, starter `rm -rf /`", perRep("rm", (h, o) => h.p50Ms / o.p50Ms), 2, "×", "≤ 1.3×", (m) => m <= 1.3);
     add("p50 latency ratio, starter `git status`", perRep("git", (h, o) => h.p50Ms / o.p50Ms), 2, "×", "≤ 1.3×", (m) => m <= 1.3);
     add("p50 latency ratio, 1,000 handlers", perRep("h1000", (h, o) => h.p50Ms / o.p50Ms), 2, "×", "");
+    add("p50 latency ratio, starter, commands never seen", perRep("unseen", (h, o) => h.p50Ms / o.p50Ms), 2, "×", "");
     add("p50 latency ratio, 10,000 handlers", perRep("h10000", (h, o) => h.p50Ms / o.p50Ms), 2, "×", "");
     add("p50 latency ms, no-op (starter bodies)", samples.get("git")!.noop.map((x) => x.p50Ms), 3, " ms", "");
     add("p50 latency ms, hookgate starter `git status`", samples.get("git")!.hg.map((x) => x.p50Ms), 3, " ms", "");
