@@ -44,6 +44,8 @@ export interface PathGlob {
   match(path: string, ctx: PathContext): boolean;
   /** Could SOME filling of the template's holes be a path this glob matches? (see {@link preparePathTemplate}) */
   matchTemplate(path: PreparedTemplate): boolean;
+  /** matchTemplate without the literal prefilter (runAutomaton's `literals`): the reference the prefilter is tested against. */
+  matchTemplateSimulated(path: PreparedTemplate): boolean;
 }
 
 /** Paths longer than this (or with a segment longer than MAX_SEGMENT) cannot exist on disk; they are not matched. */
@@ -189,10 +191,10 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
     }
     return nfa;
   };
-  const matchTemplate = (t: PreparedTemplate): boolean => {
+  const matchTemplateWith = (t: PreparedTemplate, prefilter: boolean): boolean => {
     for (const a of anchors) {
       const nfa = automatonFor(a, t);
-      for (const candidate of t.candidates) if (runAutomaton(nfa, candidate)) return true;
+      for (const candidate of t.candidates) if ((!prefilter || literalsPossible(nfa, candidate)) && runAutomaton(nfa, candidate)) return true;
     }
     return false;
   };
@@ -204,7 +206,8 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
       const p = preparePath(path, ctx);
       return p !== undefined && matchPrepared(p);
     },
-    matchTemplate,
+    matchTemplate: (t) => matchTemplateWith(t, true),
+    matchTemplateSimulated: (t) => matchTemplateWith(t, false),
   });
 }
 
@@ -312,6 +315,12 @@ interface GlobAutomaton {
   readonly codes: Uint16Array;
   /** The literal characters the automaton starts with (its anchor, mostly): stepped through without simulation. */
   readonly prefix: string;
+  /**
+   * Its runs of consecutive literal nodes, longest first. The automaton is a chain (a node is only ever left for the
+   * next, or looped, or skipped when it is a star or a globstar), so every path it accepts holds each run, in one
+   * piece, spelled by the text's own characters or by holes that may be any text.
+   */
+  readonly literals: readonly string[];
 }
 
 /** The glob (anchored at `base`) as a character automaton; a trailing `/` on the path is always allowed. */
@@ -341,14 +350,41 @@ function automaton(base: readonly string[], segs: readonly Seg[]): GlobAutomaton
   const codes = new Uint16Array(nodes.length);
   let prefix = "";
   let inPrefix = true;
+  const literals: string[] = [];
+  let run = "";
   nodes.forEach((node, i) => {
     kinds[i] = KIND_CODE[node.k];
     if (node.k === "lit") {
       codes[i] = node.c.charCodeAt(0);
       if (inPrefix) prefix += node.c;
-    } else inPrefix = false;
+      run += node.c;
+    } else {
+      inPrefix = false;
+      if (run !== "") literals.push(run);
+      run = "";
+    }
   });
-  return { nodes, kinds, codes, prefix };
+  if (run !== "") literals.push(run);
+  literals.sort((x, y) => y.length - x.length);
+  return { nodes, kinds, codes, prefix, literals };
+}
+
+/** A hole other than HOLE_BELOW: it may spell characters, so the text alone says nothing about what it holds. */
+const SPELLING_HOLE = /[\uE000-\uE005]/;
+const BELOW = /\uE006/g;
+
+/**
+ * Whether the automaton could accept the template at all, by its literal runs: a necessary condition, checked
+ * before simulating. Only for a text whose holes are all HOLE_BELOW (a tree under a directory: `mv a dir`'s effects)
+ * or that has none: such a hole spells no character (it stands for the glob's own wildcards, `**` and a trailing
+ * `/`, or for nothing), so each literal run must be in the text once the holes are taken out. A `**\/.env` cannot
+ * match `…/date.ts/<tree>`, which holds no `/.env`. Any other hole may spell anything: then the simulation decides.
+ */
+function literalsPossible(a: GlobAutomaton, text: string): boolean {
+  if (a.literals.length === 0 || SPELLING_HOLE.test(text)) return true;
+  const flat = text.replace(BELOW, "");
+  for (const literal of a.literals) if (!flat.includes(literal)) return false;
+  return true;
 }
 
 /** What a run of hole characters may consist of. */

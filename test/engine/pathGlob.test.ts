@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compilePathGlob, deriveHome, normalizePath, type PathContext } from "../../src/engine/pathGlob";
+import fc from "fast-check";
+import { compilePathGlob, deriveHome, normalizePath, preparePathTemplate, type PathContext } from "../../src/engine/pathGlob";
 
 /**
  * Gitignore-style file-rule patterns (contract §3.3 "Read / Edit"). Cases marked STRICTER are where
@@ -161,5 +162,52 @@ describe("deriveHome", () => {
     [undefined, undefined],
   ] as Array<[string | undefined, string | undefined]>)("%s → %s", (cwd, home) => {
     expect(deriveHome(cwd)).toBe(home);
+  });
+});
+
+describe("templates: the literal prefilter never changes an answer (against the bare automaton)", () => {
+  // Globs and path templates over a small alphabet, so that literals of the one often are (or almost are) in the
+  // other; templates hold every kind of hole, HOLE_BELOW (the only one the prefilter reads) most often.
+  const segment = fc.constantFrom("a", "b", "src", ".env", "x.pem", "date.ts", "A", "*", "?", "*.pem", ".e*", "[ab]", "**", "a*b");
+  const glob = fc
+    .tuple(fc.constantFrom("", "/", "//", "~/", "./", "../", "**/"), fc.array(segment, { minLength: 1, maxLength: 4 }), fc.boolean())
+    .map(([anchor, segs, slash]) => `${anchor}${segs.join("/")}${slash ? "/" : ""}`);
+  const hole = fc.constantFrom("\uE006", "\uE006", "\uE006", "\uE000", "\uE001", "\uE002", "\uE003", "\uE004", "\uE005");
+  const word = fc.constantFrom("a", "b", "src", ".env", "x.pem", "date.ts");
+  // A hole anywhere in a name, too: a hole that may be empty then joins the two halves of a literal the glob names.
+  const split = fc.tuple(word, fc.nat(), hole).map(([w, at, h]) => w.slice(0, at % (w.length + 1)) + h + w.slice(at % (w.length + 1)));
+  const part = fc.oneof(word, fc.constantFrom("..", "."), hole, split);
+  const template = fc
+    .tuple(fc.constantFrom("", "/", "~/", "/home/dev/", "/home/dev/shop/"), fc.array(part, { minLength: 1, maxLength: 5 }), fc.boolean())
+    .map(([start, parts, below]) => `${start}${parts.join("/")}${below ? "/\uE006" : ""}`);
+  const contexts: PathContext[] = [ctx, { cwd: "/home/dev/shop/src", home: "/home/dev" }, { cwd: "/", home: "/root" }];
+
+  it("matchTemplate equals the simulation alone on generated globs and templates", () => {
+    let agreedTrue = 0;
+    fc.assert(
+      fc.property(glob, template, fc.constantFrom(...contexts), (pattern, t, context) => {
+        const g = compilePathGlob(pattern);
+        if (!g.ok) return;
+        const prepared = preparePathTemplate(t, context);
+        const fast = g.value.matchTemplate(prepared);
+        expect(fast).toBe(g.value.matchTemplateSimulated(prepared));
+        if (fast) agreedTrue++;
+      }),
+      { numRuns: 5000 },
+    );
+    expect(agreedTrue).toBeGreaterThan(100); // the property saw matches, not only refusals
+  });
+
+  it("a tree under a directory is not taken for a file the glob names; a hole that may spell it is", () => {
+    const env = compilePathGlob("**/.env");
+    if (!env.ok) throw new Error(env.error);
+    const tree = preparePathTemplate("src/utils/date.ts/\uE006", ctx);
+    expect(env.value.matchTemplate(tree)).toBe(false);
+    expect(env.value.matchTemplateSimulated(tree)).toBe(false);
+    expect(env.value.matchTemplate(preparePathTemplate("src/utils/\uE000", ctx))).toBe(true); // any text: `.env` too
+    expect(env.value.matchTemplate(preparePathTemplate("src/.env/\uE006", ctx))).toBe(true);
+    const below = compilePathGlob("src/**");
+    if (!below.ok) throw new Error(below.error);
+    expect(below.value.matchTemplate(tree)).toBe(true);
   });
 });
