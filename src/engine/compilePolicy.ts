@@ -71,6 +71,7 @@ export interface CompiledPolicy {
   deadlineMs: number;
   events: Partial<Record<string, CompiledEvent>>;
   handlerCount: number;
+  /** What the publisher should know (none when compiled with `warnings: false`: a stored revision being loaded). */
   warnings: Problem[];
   /**
    * This compiled policy's own part of the isolate's shell-analysis cache (permissionRule.ts): one team's commands
@@ -286,6 +287,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
   const client = options.client;
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
+  const warn = options.warnings !== false;
   const events: Partial<Record<string, CompiledEvent>> = {};
   const ids = new Map<string, string>();
   let handlerCount = 0;
@@ -304,13 +306,13 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
       const groupPath = `hooks.${eventName}[${gi}]`;
       let matcher: CompiledMatcher = () => true;
       if (spec.matcher === null) {
-        if (group.matcher !== undefined && group.matcher !== "" && group.matcher !== "*")
+        if (warn && group.matcher !== undefined && group.matcher !== "" && group.matcher !== "*")
           warnings.push({ path: `${groupPath}.matcher`, message: `${eventName} has no matcher; ${client.title} ignores it and so does hookgate` });
       } else {
         const m = compileMatcher(group.matcher, spec.matcher.syntax, client.tools.matcherLegacy);
         if (m.ok) matcher = m.value;
         else problems.push({ path: `${groupPath}.matcher`, message: m.error });
-        if (m.ok && spec.toolEvent) warnings.push(...unknownToolNames(group.matcher, `${groupPath}.matcher`, client));
+        if (warn && m.ok && spec.toolEvent) warnings.push(...unknownToolNames(group.matcher, `${groupPath}.matcher`, client));
       }
       const handlers: CompiledHandler[] = [];
       group.hooks.forEach((handler, hi) => {
@@ -328,7 +330,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
         }
         handlerCount++;
       });
-      if (spec.toolEvent) for (const h of handlers) warnings.push(...rulesTheMatcherExcludes(h, matcher, group.matcher, client));
+      if (warn && spec.toolEvent) for (const h of handlers) warnings.push(...rulesTheMatcherExcludes(h, matcher, group.matcher, client));
       compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
     });
     events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful };

@@ -20,6 +20,12 @@ export interface CompileOptions {
    */
   lazyPatterns?: boolean;
   /**
+   * Work out the policy's warnings (the default). False when loading a stored revision: its warnings were reported
+   * when it was published, nothing on the hook path reads them, and the matcher-exclusion check is ~10% of loading a
+   * large policy. The compiled policy then has none.
+   */
+  warnings?: boolean;
+  /**
    * The Worker secrets declared for forwarding (FORWARD_SECRETS), when the caller knows the deployment (publish):
    * an `http` handler's `allowedEnvVars` may then name only those. hookgate's own credentials are refused always.
    */

@@ -42,8 +42,9 @@ export function compileRecord(record: PolicyRecord, client: ClientModel, key = c
     remember(compiledByDigest, key, hit, MAX_COMPILED);
     return hit;
   }
-  // Validated by this engine version at publish: patterns may compile on first use (cold start stays cheap).
-  const result = compilePolicy(record.document, { client, lazyPatterns: record.engine === ENGINE_VERSION });
+  // Validated by this engine version at publish: patterns may compile on first use (cold start stays cheap). Its
+  // warnings were the publisher's to read; nothing that loads a stored revision reads them.
+  const result = compilePolicy(record.document, { client, lazyPatterns: record.engine === ENGINE_VERSION, warnings: false });
   const loaded: LoadedPolicy = result.ok ? { kind: "ok", record, compiled: result.value } : { kind: "broken", record, problems: result.error };
   remember(compiledByDigest, key, loaded, MAX_COMPILED);
   return loaded;

@@ -381,3 +381,32 @@ describe("http handlers: which secrets may be forwarded (issue 8, item 6)", () =
     ]);
   });
 });
+
+describe("warnings: false (loading a stored revision): no warnings worked out, the same decisions", () => {
+  const doc = {
+    hooks: {
+      // Three kinds of warning: a rule the group's matcher excludes, a tool name the client lacks, a matcher on an event without one.
+      PreToolUse: [{ matcher: "Bash|Raed", hooks: [{ type: "rule", id: "r", if: ["Bash(rm *)", "Read(**/.env)"], decision: "deny", reason: "no" }] }],
+      UserPromptSubmit: [{ matcher: "x", hooks: [{ type: "rule", id: "p", when: { prompt: "secret" }, decision: "block", reason: "no" }] }],
+    },
+  };
+  it("compiles with warnings by default and none with warnings: false; every decision is the same", async () => {
+    const full = compilePolicy(doc, { client: claudeCode });
+    const loaded = compilePolicy(doc, { client: claudeCode, lazyPatterns: true, warnings: false });
+    if (!full.ok || !loaded.ok) throw new Error("does not compile");
+    expect(full.value.warnings.length).toBeGreaterThanOrEqual(3);
+    expect(loaded.value.warnings).toEqual([]);
+    const base = { session_id: "s", transcript_path: "/t", cwd: "/home/dev/shop", permission_mode: "default" };
+    const inputs: [string, Record<string, unknown>][] = [
+      ["PreToolUse", { ...base, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf x" }, tool_use_id: "t" }],
+      ["PreToolUse", { ...base, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "t" }],
+      ["PreToolUse", { ...base, hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: "/home/dev/shop/.env" }, tool_use_id: "t" }],
+      ["UserPromptSubmit", { ...base, hook_event_name: "UserPromptSubmit", prompt: "my secret" }],
+    ];
+    for (const [event, input] of inputs) {
+      const a = await evaluate(full.value, eventByName(event as "PreToolUse")!, input, {});
+      const b = await evaluate(loaded.value, eventByName(event as "PreToolUse")!, input, {});
+      expect(b.answer).toEqual(a.answer);
+    }
+  });
+});
