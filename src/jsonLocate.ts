@@ -6,6 +6,8 @@
  * valid. It keeps its own stack of open brackets instead of recursing, so a file nested a million deep is located,
  * not a stack overflow.
  */
+const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
 export function locateJsonError(text: string): { offset: number; reason: string } | undefined {
   let i = 0;
   const fail = (reason: string): never => {
@@ -39,7 +41,8 @@ export function locateJsonError(text: string): { offset: number; reason: string 
     }
   };
   const number = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    NUMBER.lastIndex = i; // sticky: matched where it stands, however long, with no copy of the rest of the text
+    const m = NUMBER.exec(text);
     if (!m || m[0] === "-") fail(`expected a value, found ${found()}`);
     i += m![0].length;
   };

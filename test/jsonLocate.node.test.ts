@@ -51,6 +51,8 @@ describe("locateJsonError", () => {
     expect(at("{} {}")).toEqual({ line: 1, column: 4, reason: 'unexpected "{" after the JSON value' });
     expect(at("")).toMatchObject({ reason: "expected a value, found the end of the text" });
     expect(at('{"a": [1, {"b": null}], "c": "\\u00e9"}')).toBeUndefined();
+    // A number of any length is read whole: the error after it is placed after it.
+    expect(at(`[${"1".repeat(500)}, x]`)).toMatchObject({ column: 504, reason: 'expected a value, found "x"' });
   });
 
   it("a text nested a million deep is located, not a stack overflow", () => {

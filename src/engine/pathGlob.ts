@@ -194,7 +194,8 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
   const matchTemplateWith = (t: PreparedTemplate, prefilter: boolean): boolean => {
     for (const a of anchors) {
       const nfa = automatonFor(a, t);
-      for (const candidate of t.candidates) if ((!prefilter || literalsPossible(nfa, candidate)) && runAutomaton(nfa, candidate)) return true;
+      for (let i = 0; i < t.candidates.length; i++)
+        if ((!prefilter || literalsPossible(nfa, t.spelled[i])) && runAutomaton(nfa, t.candidates[i]!)) return true;
     }
     return false;
   };
@@ -214,9 +215,32 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
 // ---------------------------------------------------------------------------------------------------------
 // Templates: paths with holes (see shell/template.ts)
 
+/** A hole other than HOLE_BELOW: it may spell characters, so the text alone says nothing about what it holds. */
+const SPELLING_HOLE = /[\uE000-\uE005]/;
+const BELOW = /\uE006/g;
+
+/**
+ * Whether the automaton could accept a template candidate at all, by its literal runs: a necessary condition, checked
+ * before simulating. `spelled` is the candidate's own characters (PreparedTemplate.spelled): known only for a text
+ * whose holes are all HOLE_BELOW (a tree under a directory: `mv a dir`'s effects) or that has none. Such a hole
+ * spells no character (it stands for the glob's own wildcards, `**` and a trailing `/`, or for nothing), so each
+ * literal run must be in the text once the holes are taken out. A `**\/.env` cannot match `…/date.ts/<tree>`, which
+ * holds no `/.env`. Any other hole may spell anything (`spelled` undefined): then the simulation decides.
+ */
+function literalsPossible(a: GlobAutomaton, spelled: string | undefined): boolean {
+  if (spelled === undefined) return true;
+  for (const literal of a.literals) if (!spelled.includes(literal)) return false;
+  return true;
+}
+
 /** A path template normalised against cwd and home, as absolute candidates (lower-cased). */
 export interface PreparedTemplate {
   readonly candidates: readonly string[];
+  /**
+   * Each candidate's own characters with its HOLE_BELOW holes taken out, or undefined when it has a hole that may
+   * spell characters: what the literal prefilter reads (literalsPossible), worked out once for every glob tested.
+   */
+  readonly spelled: readonly (string | undefined)[];
   readonly cwd: readonly string[] | undefined;
   readonly home: readonly string[] | undefined;
   /** `cwd` and `home` joined, computed once: the key of the automaton anchored there. */
@@ -261,10 +285,11 @@ export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: stri
     }
     if (!candidates.includes(n)) candidates.push(n);
   }
-  if (anchorCwd === ctx.cwd) return { candidates, cwd: context.cwdSegs, home: context.homeSegs, cwdKey: context.cwd ?? "", homeKey: context.home ?? "" };
+  const spelled = candidates.map((c) => (SPELLING_HOLE.test(c) ? undefined : c.replace(BELOW, "")));
+  if (anchorCwd === ctx.cwd) return { candidates, spelled, cwd: context.cwdSegs, home: context.homeSegs, cwdKey: context.cwd ?? "", homeKey: context.home ?? "" };
   const anchor = anchorCwd ? normalizePath(anchorCwd) : undefined;
   const cwdSegs = anchor?.startsWith("/") ? splitPath(anchor) : undefined;
-  return { candidates, cwd: cwdSegs, home: context.homeSegs, cwdKey: anchor ?? "", homeKey: context.home ?? "" };
+  return { candidates, spelled, cwd: cwdSegs, home: context.homeSegs, cwdKey: anchor ?? "", homeKey: context.home ?? "" };
 }
 
 function normalizeTemplate(p: string): string {
@@ -369,23 +394,6 @@ function automaton(base: readonly string[], segs: readonly Seg[]): GlobAutomaton
   return { nodes, kinds, codes, prefix, literals };
 }
 
-/** A hole other than HOLE_BELOW: it may spell characters, so the text alone says nothing about what it holds. */
-const SPELLING_HOLE = /[\uE000-\uE005]/;
-const BELOW = /\uE006/g;
-
-/**
- * Whether the automaton could accept the template at all, by its literal runs: a necessary condition, checked
- * before simulating. Only for a text whose holes are all HOLE_BELOW (a tree under a directory: `mv a dir`'s effects)
- * or that has none: such a hole spells no character (it stands for the glob's own wildcards, `**` and a trailing
- * `/`, or for nothing), so each literal run must be in the text once the holes are taken out. A `**\/.env` cannot
- * match `…/date.ts/<tree>`, which holds no `/.env`. Any other hole may spell anything: then the simulation decides.
- */
-function literalsPossible(a: GlobAutomaton, text: string): boolean {
-  if (a.literals.length === 0 || SPELLING_HOLE.test(text)) return true;
-  const flat = text.replace(BELOW, "");
-  for (const literal of a.literals) if (!flat.includes(literal)) return false;
-  return true;
-}
 
 /** What a run of hole characters may consist of. */
 const RUN_NO_DOT_OR_SLASH = 0; // HOLE_NOEXT, and the first character of HOLE_NODOT

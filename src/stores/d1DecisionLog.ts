@@ -64,6 +64,9 @@ interface Capped {
   json: string;
 }
 
+/** A buffered record not built yet (the buffer holds capped records and deferred ones). */
+const isUnbuilt = (entry: Capped | DeferredRecord): entry is DeferredRecord => "build" in entry;
+
 function cappedWithJson(entry: DecisionRecord): Capped {
   let cut = false;
   const text = (s: string, max: number) => {
@@ -238,7 +241,7 @@ export class D1DecisionLog implements DecisionLog {
     const kept: (Capped | DeferredRecord)[] = [];
     for (const entry of this.pending) {
       try {
-        kept.push("build" in entry ? this.capped(entry) : entry);
+        kept.push(isUnbuilt(entry) ? this.capped(entry) : entry);
       } catch {
         // counted by capped(); the others are kept
       }
@@ -257,17 +260,8 @@ export class D1DecisionLog implements DecisionLog {
   }
 
   private async flush(): Promise<void> {
-    const taken = this.pending.splice(0);
-    this.unbuilt = 0;
-    this.unbuiltChars = 0;
-    const batch: Capped[] = [];
-    for (const entry of taken) {
-      try {
-        batch.push("build" in entry ? this.capped(entry) : entry);
-      } catch {
-        // counted by capped(); the rest of the batch goes on
-      }
-    }
+    this.buildPending();
+    const batch = this.pending.splice(0).filter((entry): entry is Capped => !isUnbuilt(entry));
     if (batch.length === 0) return;
     const work = this.write(batch);
     this.inFlight.add(work);
