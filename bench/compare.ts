@@ -36,29 +36,11 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
         await checkAndWarm(targets.A, s, 300);
         await checkAndWarm(targets.B, floor ? { ...s, expect: /^\{\}$/ } : s, 300);
         await checkAndWarm(targets.noop, { ...s, expect: /^\{\}$/ }, 300);
-        const order = ["A", "B", "noop"] as const;
-        const reps_: Record<(typeof order)[number], number>[] = [];
-        const p50s: Record<(typeof order)[number], number>[] = [];
-        const blocks = Math.max(1, Math.ceil(s.n / BLOCK));
-        for (let r = 0; r < reps; r++) {
-          const c0 = order.map((k) => targets[k].worker.cpu().schedNs);
-          const latency: Record<(typeof order)[number], number[]> = { A: [], B: [], noop: [] };
-          for (let k = 0; k < blocks; k++)
-            for (const name of [...order.slice(k % 3), ...order.slice(0, k % 3)])
-              for (let i = 0; i < BLOCK; i++) {
-                const started = performance.now();
-                await send(targets[name].url, targets[name].headers, s.body(i));
-                latency[name].push(performance.now() - started);
-              }
-          await sleep(SETTLE_MS); // the decision log's batches of these requests
-          const perReqUs = order.map((k, i) => (targets[k].worker.cpu().schedNs - c0[i]!) / (blocks * BLOCK) / 1e3);
-          reps_.push({ A: perReqUs[0]!, B: perReqUs[1]!, noop: perReqUs[2]! });
-          p50s.push({ A: median(latency.A), B: median(latency.B), noop: median(latency.noop) });
-        }
+        const { cpuUs: reps_, p50Ms: p50s } = await interleave(targets, s, reps);
         const show = (xs: number[], digits: number) => `median ${median(xs).toFixed(digits)} (${xs.map((x) => x.toFixed(digits)).join(" ")})`;
         const { A, B } = names;
         lines.push(
-          `${s.what} (${blocks * BLOCK} requests × ${reps} reps each):`,
+          `${s.what} (${interleavedRequests(s)} requests × ${reps} reps each):`,
           `  ${A}÷no-op ${show(reps_.map((r) => r.A / r.noop), 2)}`,
           `  ${B}÷no-op ${show(reps_.map((r) => r.B / r.noop), 2)}`,
           `  ${B}÷${A} ${show(reps_.map((r) => r.B / r.A), 3)}`,
@@ -75,10 +57,50 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
   return lines;
 }
 
-/** The floor Worker on its own workerd: each scenario's hookgate path and headers, aimed at it. */
-async function floorWorker(hookgate: (s: Scenario) => Target): Promise<{ target: (s: Scenario) => Target; dispose(): Promise<void> }> {
+/**
+ * The scenario's requests to every target, interleaved in blocks of BLOCK in rotating order, `reps` times: per rep,
+ * each target's CPU per request (µs, its workerd process over the whole rep) and p50 latency (ms). The drift of a
+ * shared machine falls on all targets of a rep alike.
+ */
+export async function interleave<K extends string>(targets: Record<K, Target>, s: Scenario, reps: number): Promise<{ cpuUs: Record<K, number>[]; p50Ms: Record<K, number>[] }> {
+  const order = Object.keys(targets) as K[];
+  const blocks = Math.max(1, Math.ceil(s.n / BLOCK));
+  const cpuUs: Record<K, number>[] = [];
+  const p50Ms: Record<K, number>[] = [];
+  for (let r = 0; r < reps; r++) {
+    const c0 = order.map((k) => targets[k].worker.cpu().schedNs);
+    const latency = new Map<K, number[]>(order.map((k) => [k, []]));
+    for (let b = 0; b < blocks; b++)
+      for (let j = 0; j < order.length; j++) {
+        const name = order[(j + b) % order.length]!;
+        for (let i = 0; i < BLOCK; i++) {
+          const started = performance.now();
+          await send(targets[name].url, targets[name].headers, s.body(i));
+          latency.get(name)!.push(performance.now() - started);
+        }
+      }
+    await sleep(SETTLE_MS); // the decision log's batches of these requests
+    cpuUs.push(Object.fromEntries(order.map((k, i) => [k, (targets[k].worker.cpu().schedNs - c0[i]!) / (blocks * BLOCK) / 1e3])) as Record<K, number>);
+    p50Ms.push(Object.fromEntries(order.map((k) => [k, median(latency.get(k)!)])) as Record<K, number>);
+  }
+  return { cpuUs, p50Ms };
+}
+
+/** Requests per target and rep that `interleave` sends for a scenario. */
+export const interleavedRequests = (s: Scenario) => Math.max(1, Math.ceil(s.n / BLOCK)) * BLOCK;
+
+/**
+ * The floor Worker on its own workerd: each scenario's hookgate path and headers, aimed at it. `parts`: which parts of
+ * the shape it does (bench/floor/worker.ts; all of them by default).
+ */
+export async function floorWorker(hookgate: (s: Scenario) => Target, parts?: readonly string[]): Promise<{ target: (s: Scenario) => Target; dispose(): Promise<void> }> {
   const root = join(import.meta.dirname, "..");
-  const worker: WorkerdWorker = await startOnWorkerd({ name: "floor", config: join(root, "bench", "floor", "wrangler.toml"), bundle: join(root, "dist", "floor", "worker.js") });
+  const worker: WorkerdWorker = await startOnWorkerd({
+    name: parts ? `floor-${parts.join("-") || "none"}` : "floor",
+    config: join(root, "bench", "floor", "wrangler.toml"),
+    bundle: join(root, "dist", "floor", "worker.js"),
+    ...(parts ? { vars: { FLOOR_PARTS: parts.join(",") } } : {}),
+  });
   return {
     target: (s) => {
       const t = hookgate(s);

@@ -6,12 +6,14 @@
  * [scenario] [requests]` profiles hookgate's isolates on workerd instead, `-- perf [scenario] [requests]` samples both
  * workerd processes with Linux perf (bench/profile.ts). `-- compare A.js B.js [scenario,…] [reps] [requests]` sets
  * two builds side by side (bench/compare.ts); `-- floor [scenario,…] [reps] [requests]` sets the build beside the
- * floor Worker (bench/floor/: hookgate's API shape, deciding nothing).
+ * floor Worker (bench/floor/: hookgate's API shape, deciding nothing); `-- shape [scenario] [reps] [requests]` runs
+ * the floor part by part beside the no-op and hookgate (bench/shape.ts).
  */
 import { resolve } from "node:path";
 import { compareBench, FLOOR } from "./compare";
 import { engineBench } from "./engineBench";
 import { perfBench, profileBench } from "./profile";
+import { shapeBench } from "./shape";
 import { workerdBench } from "./workerdBench";
 
 const only = process.argv[2];
@@ -54,4 +56,9 @@ if (only === "floor") {
     B: "floor",
   });
   for (const line of lines) console.log(line);
+}
+if (only === "shape") {
+  const [key, reps, requests] = process.argv.slice(3);
+  console.log("\n## The floor part by part: what hookgate's API shape costs on workerd before any decision\n");
+  for (const line of await shapeBench(key, reps ? Number(reps) : undefined, requests ? Number(requests) : undefined)) console.log(line);
 }

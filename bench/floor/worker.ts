@@ -1,29 +1,63 @@
-// The floor of hookgate's API shape, for `npm run bench -- floor`: what any hook endpoint answering as hookgate does
-// must do before it decides anything. A Hono route with the team in the path, the token header read, the body read
-// and parsed (strict UTF-8, as hookgate reads it), an answer through Response.json with hookgate's headers (a fresh
-// request id and decision id, the revision, Server-Timing), and a promise handed to waitUntil. No policy, no
-// state, no decision record: hookgate's CPU over this floor is its own work; the floor over the no-op is the shape.
+// The floor of hookgate's API shape, for `npm run bench -- floor` and `-- shape`: what any hook endpoint answering as
+// hookgate does must do before it decides anything. No policy, no state, no decision record: hookgate's CPU over this
+// floor is its own work; the floor over the no-op is the shape.
+//
+// The shape is made of PARTS, each switched on by the FLOOR_PARTS var (comma-separated; unset: all of them), so
+// `-- shape` can run the floor part by part, each on its own workerd, and show what each part costs:
+// - answer: the answer carries hookgate's headers (fresh request and decision ids, the revision, Server-Timing);
+// - read:   the token header is read, and the body is read as strict UTF-8 and parsed, as hookgate reads it;
+// - route:  the request goes through a Hono route with the team in the path;
+// - defer:  a promise is handed to waitUntil (hookgate's decision record and dedup entry).
 import { Hono } from "hono";
 
+export const FLOOR_PARTS = ["answer", "read", "route", "defer"] as const;
+type Part = (typeof FLOOR_PARTS)[number];
+
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
-const app = new Hono();
 
-app.post("/v1/hooks/:team/:event", async (c) => {
+async function answer(request: Request, ctx: { waitUntil(promise: Promise<unknown>): void }, parts: ReadonlySet<Part>): Promise<Response> {
   const started = performance.now();
-  const token = c.req.header("authorization");
-  const input = JSON.parse(utf8.decode(await c.req.raw.arrayBuffer())) as { hook_event_name?: unknown };
-  c.executionCtx.waitUntil(Promise.resolve());
-  return Response.json(
-    {},
-    {
-      headers: {
-        "X-Request-Id": crypto.randomUUID(),
-        "X-Hookgate-Decision-Id": crypto.randomUUID(),
-        "X-Hookgate-Policy-Revision": token && typeof input.hook_event_name === "string" ? "1" : "none",
-        "Server-Timing": `eval;dur=${(performance.now() - started).toFixed(3)}`,
-      },
-    },
-  );
-});
+  let known = true;
+  if (parts.has("read")) {
+    const token = request.headers.get("authorization");
+    const input = JSON.parse(utf8.decode(await request.arrayBuffer())) as { hook_event_name?: unknown };
+    known = Boolean(token) && typeof input.hook_event_name === "string";
+  } else await request.text();
+  if (parts.has("defer")) ctx.waitUntil(Promise.resolve());
+  const answer = Response.json({});
+  if (!parts.has("answer")) return answer;
+  // As hookgate sets them (src/http/hookRoutes.ts): on the made answer, not in its init.
+  answer.headers.set("X-Request-Id", crypto.randomUUID());
+  answer.headers.set("X-Hookgate-Decision-Id", crypto.randomUUID());
+  answer.headers.set("X-Hookgate-Policy-Revision", known ? "1" : "none");
+  answer.headers.set("Server-Timing", `eval;dur=${(performance.now() - started).toFixed(3)}`);
+  return answer;
+}
 
-export default app;
+interface FloorEnv {
+  FLOOR_PARTS?: string;
+}
+
+/** Module scope: the parts of an env are worked out once per isolate, not per request. */
+const partsByEnv = new WeakMap<object, ReadonlySet<Part>>();
+function partsOf(env: FloorEnv): ReadonlySet<Part> {
+  let parts = partsByEnv.get(env);
+  if (!parts) {
+    const named = env.FLOOR_PARTS?.split(",").map((p) => p.trim()).filter(Boolean) ?? [...FLOOR_PARTS];
+    const unknown = named.filter((p) => !(FLOOR_PARTS as readonly string[]).includes(p));
+    if (unknown.length) throw new Error(`unknown floor parts ${unknown.join(", ")}; one of ${FLOOR_PARTS.join(", ")}`);
+    parts = new Set(named as Part[]);
+    partsByEnv.set(env, parts);
+  }
+  return parts;
+}
+
+const app = new Hono<{ Bindings: FloorEnv }>();
+app.post("/v1/hooks/:team/:event", (c) => answer(c.req.raw, c.executionCtx, partsOf(c.env)));
+
+export default {
+  fetch(request: Request, env: FloorEnv, ctx: ExecutionContext): Response | Promise<Response> {
+    const parts = partsOf(env);
+    return parts.has("route") ? app.fetch(request, env, ctx) : answer(request, ctx, parts);
+  },
+};

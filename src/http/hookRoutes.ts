@@ -24,16 +24,16 @@ async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: W
   const d = decided.value;
   c.executionCtx.waitUntil(d.after);
   // Response.json, not c.json: workerd writes a Response.json body natively, where c.json's string body costs ~20 µs
-  // more CPU per answer (bench/).
-  return Response.json(d.answer, {
-    headers: {
-      "X-Request-Id": requestId,
-      "X-Hookgate-Decision-Id": d.decisionId,
-      "X-Hookgate-Policy-Revision": String(d.revision),
-      ...(d.dedup ? { "X-Hookgate-Dedup": "hit" } : {}),
-      "Server-Timing": `eval;dur=${(performance.now() - started).toFixed(3)}`,
-    },
-  });
+  // more CPU per answer. The headers are set on the made answer rather than passed in its init: a headers dict in
+  // the init costs ~10 µs more CPU per answer on workerd (bench/ floor variants, 15 interleaved reps).
+  const answer = Response.json(d.answer);
+  const headers = answer.headers;
+  headers.set("X-Request-Id", requestId);
+  headers.set("X-Hookgate-Decision-Id", d.decisionId);
+  headers.set("X-Hookgate-Policy-Revision", String(d.revision));
+  if (d.dedup) headers.set("X-Hookgate-Dedup", "hit");
+  headers.set("Server-Timing", `eval;dur=${(performance.now() - started).toFixed(3)}`);
+  return answer;
 }
 
 /**

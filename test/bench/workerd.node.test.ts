@@ -88,3 +88,42 @@ it("the floor Worker answers a hook request as hookgate does, with the same head
     await floor.dispose();
   }
 });
+
+// `npm run bench -- shape` runs the floor part by part (FLOOR_PARTS): each part must be switched on and off by its
+// name, or a step's figure is another step's.
+it("the floor Worker does exactly the parts of the shape it is given", async () => {
+  const bundle = join(out, "floor", "worker.js");
+  const config = join(ROOT, "bench", "floor", "wrangler.toml");
+  const start = (parts: string) => startOnWorkerd({ name: `floor-parts-${parts || "none"}`, config, bundle, vars: { FLOOR_PARTS: parts } });
+  const post = (w: { url: URL }, path: string, body: string) => fetch(new URL(path, w.url), { method: "POST", headers: { authorization: "Bearer x" }, body });
+  const none = await start("");
+  const read = await start("read,defer");
+  const route = await start("route,answer");
+  try {
+    // none: any path, any body, `{}` with no header of hookgate's
+    const r0 = await post(none, "/elsewhere", "not json");
+    expect(r0.status).toBe(200);
+    expect(await r0.json()).toEqual({});
+    expect(r0.headers.get("x-request-id")).toBeNull();
+    // read: the body is parsed (a body that is not JSON fails), still no route and no headers
+    expect((await post(read, "/elsewhere", JSON.stringify({ hook_event_name: "PreToolUse" }))).status).toBe(200);
+    expect((await post(read, "/elsewhere", "not json")).status).toBe(500);
+    // route + answer: only the hook path, the body not parsed, hookgate's headers
+    expect((await post(route, "/elsewhere", "{}")).status).toBe(404);
+    const r2 = await post(route, "/v1/hooks/bench/pre-tool-use", "not json");
+    expect(r2.status).toBe(200);
+    expect(r2.headers.get("x-hookgate-decision-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r2.headers.get("x-hookgate-policy-revision")).toBe("1");
+  } finally {
+    await Promise.all([none.dispose(), read.dispose(), route.dispose()]);
+  }
+});
+
+it("the floor Worker refuses a part it does not know", async () => {
+  const w = await startOnWorkerd({ name: "floor-parts-bad", config: join(ROOT, "bench", "floor", "wrangler.toml"), bundle: join(out, "floor", "worker.js"), vars: { FLOOR_PARTS: "answer,cache" } });
+  try {
+    expect((await fetch(new URL("/v1/hooks/bench/pre-tool-use", w.url), { method: "POST", body: "{}" })).status).toBe(500);
+  } finally {
+    await w.dispose();
+  }
+});

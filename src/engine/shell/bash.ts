@@ -40,10 +40,11 @@ import {
   type SimpleCommand,
 } from "./model";
 import { analysePowerShell, decodeUtf16Base64 } from "./powershell";
-import { readsProgramFromStdin } from "./programs";
+import { readsProgramFromStdin, scheduledCode, SHELL_CODE_READERS, STDIN_FILES } from "./programs";
 import { pipelineOutput, staticOutput, substituted, type StaticCommand, type StaticContext } from "./staticText";
 import { commandName, strip } from "./strip";
-import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, literal } from "./template";
+import { printsSetupCode } from "./setupCode";
+import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, hasHoles, literal } from "./template";
 import { gitSubcommand } from "./commands";
 import { EVALUATORS, SHELL_ARG_OPTIONS, SHELLS, SOURCERS } from "./wrappers";
 
@@ -91,6 +92,8 @@ export class Builder {
   readonly gitAliases = new Map<string, string>();
   /** Files the command line writes with known content (`echo 'rm -rf /' > x.sh`), for a later `bash x.sh`. */
   readonly files = new Map<string, string>();
+  /** What a `$(…)` or `<(…)` script certainly prints (`<(echo rm -rf /)`), by script index, when that is known. */
+  readonly printed = new Map<number, string>();
   /** Function bodies by name, to examine them again for each call with its arguments. */
   readonly functionBodies = new Map<string, { body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void } }>();
   calls = 0;
@@ -377,8 +380,11 @@ class Walker {
       // What the stages before it certainly print: `echo …`, `echo cm0g… | base64 -d`, `printf '\x72…'`, `rev <<< …`.
       const upstream = stages.slice(0, k).map((i) => this.b.commands[i]!).filter((c) => c.pipe?.index !== undefined && c.pipe.index < k);
       const chain = upstream.map(staticCommandOf);
-      const text = chain.every((x) => x !== undefined) ? pipelineOutput(chain as StaticCommand[], this.b.ctx) : undefined;
-      if (text === undefined || this.b.full) continue;
+      const known = chain.every((x) => x !== undefined) ? pipelineOutput(chain as StaticCommand[], this.b.ctx) : undefined;
+      // Not known: one command's setup code or a file's content (`cat x.sh | sh`, as `sh x.sh`), else any code, as
+      // `eval "$(…)"` of the same would be.
+      const text = scheduledCode(name, known ?? (upstream.length === 1 ? codePrintedBy(this.b, upstream[0]!) : undefined) ?? HOLE_ANY);
+      if (this.b.full) continue;
       const si = this.b.newScript({ command: stages[k]!, how: "code" }, this.depth + 1);
       analyseScript(this.b, codeText(text), si, this.depth + 1, new Map(scope));
     }
@@ -596,8 +602,10 @@ class Walker {
               text += literal(q.value);
               value += literal(q.value);
             } else if (q.type === "CommandExpansion") {
-              substs.push(queueScript(q.script, "subst"));
+              const si = queueScript(q.script, "subst");
+              substs.push(si);
               const known = staticScriptOutput(q.script, scope, this.b.ctx, 0);
+              if (known !== undefined) this.b.printed.set(si, known);
               text += HOLE_ANY;
               value += known ?? HOLE_ANY;
             } else if (q.type === "ArithmeticExpansion") {
@@ -619,8 +627,10 @@ class Walker {
           expansion(p, false);
           break;
         case "CommandExpansion": {
-          substs.push(queueScript(p.script, "subst"));
+          const si = queueScript(p.script, "subst");
+          substs.push(si);
           const known = staticScriptOutput(p.script, scope, this.b.ctx, 0);
+          if (known !== undefined) this.b.printed.set(si, known);
           text += HOLE_ANY;
           value += known ?? HOLE_ANY;
           break;
@@ -630,12 +640,15 @@ class Walker {
           text += HOLE_SEG;
           value += HOLE_SEG;
           break;
-        case "ProcessSubstitution":
+        case "ProcessSubstitution": {
           procsub = queueScript(p.script, "procsub");
+          const known = staticScriptOutput(p.script, scope, this.b.ctx, 0);
+          if (known !== undefined) this.b.printed.set(procsub, `${known}\n`);
           text += "/dev/fd/63";
           value += "/dev/fd/63";
           splits = false;
           break;
+        }
         case "Glob": {
           // A `*` (or `?`) starting a path segment never matches a hidden file (no dotglob by default).
           const atStart = value === "" || value.endsWith("/");
@@ -1005,10 +1018,15 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   const scriptFile = (w: ShellWord | undefined) => (w ? b.files.get(fileKey(w.value)) : undefined);
   const direct = scriptFile(rest[0]);
   if (direct !== undefined) codes.push({ text: direct, braces: false });
-  if (SHELLS.has(name) || SOURCERS.has(name)) {
+  if (SHELLS.has(name) || SOURCERS.has(name) || SHELL_CODE_READERS.has(name)) {
     const operand = rest.slice(1).find((w) => !w.text.startsWith("-"));
     const file = scriptFile(operand);
-    if (file !== undefined) codes.push({ text: file, braces: false });
+    if (file !== undefined) codes.push({ text: scheduledCode(name, file), braces: false });
+    // `source <(…)`, `bash <(…)`: what the process substitution prints is the script (`cmd` in `source <(cmd)` is
+    // examined as a script of its own already; this is its output, run).
+    if (operand?.procsub !== undefined) codes.push({ text: scheduledCode(name, codePrinted(b, operand.procsub) ?? HOLE_ANY), braces: false });
+    // `source /dev/stdin <<< …`, `bash -s < <(…)`, `sh <<EOF`: what arrives on stdin is the script.
+    if (readsProgramFromStdin(name, rest.slice(1))) for (const text of stdinCode(b, cmd)) codes.push({ text: scheduledCode(name, text), braces: false });
   }
   if (name === "git") gitAliasesRun(b, rest, codes);
   if (SHELLS.has(name) || name === "busybox") {
@@ -1031,10 +1049,9 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
       }
       break;
     }
-    if (cFlag && k < rest.length) codes.push({ text: rest[k]!.value, braces: s.appends });
-    else if (k >= rest.length) for (const body of cmd.stdin) codes.push({ text: body, braces: false });
+    if (cFlag && k < rest.length) codes.push({ text: codeOfWords(b, [rest[k]!]), braces: s.appends });
   } else if (EVALUATORS.has(name)) {
-    if (rest.length > 1) codes.push({ text: rest.slice(1).map((w) => w.value).join(" "), braces: s.appends });
+    if (rest.length > 1) codes.push({ text: codeOfWords(b, rest.slice(1)), braces: s.appends });
   } else if (name === "trap") {
     if (rest[1] && !rest[1].text.startsWith("-")) codes.push({ text: rest[1].value, braces: false });
   } else if (name === "alias") {
@@ -1068,6 +1085,59 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     const si = b.newScript({ command: index, how: "code" }, depth + 1);
     analyseScript(b, codeText(code.text, code.braces), si, depth + 1, new Map(scope));
   }
+}
+
+/**
+ * The code a `$(…)` or `<(…)` prints, for a command that runs it (`eval "$(…)"`, `source <(…)`, `bash <(…)`):
+ * - its text, when that is certainly known (`<(echo rm -rf /)`, `$(echo cm0g… | base64 -d)`);
+ * - none (""), when it is a program's own setup code (setupCode.ts), or a file's content (`$(cat f)`, `$(< f)`):
+ *   run as `source f` would run it, so the file's text when this command line wrote it, else nothing known;
+ * - undefined when it is not known: any code, for the caller to examine as such.
+ * So each spelling of "run what this prints" gets the verdict of the others.
+ */
+function codePrinted(b: Builder, script: number): string | undefined {
+  const known = b.printed.get(script);
+  if (known !== undefined) return known;
+  const commands = b.commands.filter((c) => c.script === script);
+  return commands.length === 1 ? codePrintedBy(b, commands[0]!) : undefined;
+}
+
+/** What one command prints, as code (see codePrinted): setup code, a file's content, or undefined (not known). */
+function codePrintedBy(b: Builder, c: SimpleCommand): string | undefined {
+  if (c.words.some((w) => hasHoles(w.value)) || c.stdin.length > 0 || c.stdinFrom?.length) return undefined;
+  if (c.words.length === 0) {
+    // `$(< f)`: the file's content.
+    const from = c.redirects.length === 1 && c.redirects[0]!.op === "<" ? c.redirects[0]!.target : undefined;
+    return from && !hasHoles(from.value) && from.procsub === undefined ? (b.files.get(fileKey(from.value)) ?? "") : undefined;
+  }
+  if (c.redirects.length > 0) return undefined;
+  const name = commandName(c.words[0]!.value);
+  const args = c.words.slice(1).map((w) => w.value);
+  if (printsSetupCode(name, args)) return "";
+  if (name === "cat" && args.length === 1 && !args[0]!.startsWith("-") && !STDIN_FILES.has(args[0]!)) return b.files.get(fileKey(args[0]!)) ?? "";
+  return undefined;
+}
+
+/** Code given as words (`eval …`, `sh -c …`): one whole `$(…)` is what it prints (codePrinted), else the words. */
+function codeOfWords(b: Builder, words: readonly ShellWord[]): string {
+  const only = words.length === 1 ? words[0]! : undefined;
+  if (only && only.text === HOLE_ANY && only.substs.length === 1) {
+    const printed = codePrinted(b, only.substs[0]!);
+    if (printed !== undefined) return printed;
+  }
+  return words.map((w) => w.value).join(" ");
+}
+
+/**
+ * The code a command reads on its stdin: here-docs and here-strings as written, and what the scripts it reads
+ * from print (`< <(…)`, `<<< "$(…)"`: codePrinted, any code when not known). A here-string that is only such a
+ * substitution is that script's output and is not counted twice.
+ */
+function stdinCode(b: Builder, c: SimpleCommand): string[] {
+  const from = c.stdinFrom ?? [];
+  const out: string[] = from.map((si) => codePrinted(b, si) ?? HOLE_ANY);
+  for (const body of c.stdin) if (!(from.length > 0 && /^[\uE000\s]*$/.test(body))) out.push(body);
+  return out;
 }
 
 /** The key a written file is remembered under: `./x.sh`, `x.sh` and `"$PWD/x.sh"` alike. */

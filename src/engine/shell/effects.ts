@@ -19,6 +19,7 @@ import { dialectRoles, dialectTables, programTables } from "./dialects";
 import { commandName, strip, UNKNOWN_ARGS } from "./strip";
 import { globTemplate, hasHoles, matchSome, somePattern } from "./template";
 import { readsProgramFromStdin, STDIN_INTERPRETERS } from "./programs";
+import { isPsExpression } from "./powershell";
 import { SHELLS, SOURCERS } from "./wrappers";
 
 export interface Effect {
@@ -183,7 +184,8 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     const produced = up ? producedWords(up) : undefined;
     const f = finalCommand(c, produced?.words);
     if (!f) return;
-    const names = hasHoles(f.name) ? namesFitting(f.name) : [f.name];
+    // A dynamic command word may be any command; a PowerShell expression in its place runs none (isPsExpression).
+    const names = hasHoles(f.name) ? (isPsExpression(c) ? [] : namesFitting(f.name)) : [f.name];
     const every = produced?.every === true && strip(c.words).appends;
     for (const name of names) {
       for (const e of declaredEffects(c, name, f.args, up)) add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);

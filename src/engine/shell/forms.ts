@@ -19,7 +19,7 @@
 import { parseArgs, type OptionTable } from "./args";
 import { commandSpec, GIT_PUSH, gitSubcommand } from "./commands";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
-import { PS_ALIASES } from "./powershell";
+import { isPsExpression, PS_ALIASES } from "./powershell";
 import { commandName, strip } from "./strip";
 import { displayTemplate, HOLE_ANY, hasHoles, literal } from "./template";
 
@@ -138,6 +138,7 @@ function commandForms(c: SimpleCommand, home: string | undefined): CommandForms 
   if (canonical !== undefined) push(restrict, canonical);
   // A dynamic command word (`$GIT push`, `"$CMD" -x`, `git$Y`, `$(which x)`) may be any command — with
   // GIT='sh -c ls', `$GIT push` runs `ls` — so for restricting rules the command is a hole that matches anything.
-  if (hasHoles(head.text)) push(restrict, HOLE_ANY);
+  // A PowerShell expression in the command's place (`$LASTEXITCODE -ne 0`) runs no command (isPsExpression).
+  if (hasHoles(head.text) && !isPsExpression(c)) push(restrict, HOLE_ANY);
   return { display: clip(displayTemplate(last.map((w) => w.text).join(" "))), restrict, allow, canonical: canonical === undefined ? undefined : fold(canonical) };
 }

@@ -196,6 +196,23 @@ export function psPath(p: string): string {
 }
 
 /** The name a PowerShell command word calls: lower case, without directory or `.exe`, aliases resolved. */
+/** A method called on an object or a type: `$x.Invoke()`, `[scriptblock]::Create('…')`, `(New-Object …).DownloadString(…)`. */
+const PS_METHOD_CALL = /(?:\.|::)\s*[A-Za-z_]\w*\s*\(/;
+
+/**
+ * A PowerShell pipeline element that is an expression, not a command: a variable (`$PSVersionTable`, `$LASTEXITCODE
+ * -ne 0`), a parenthesised expression (`(Get-Content x) -replace 'a', 'b'`), a hashtable or array (`@{ id = 1 }`),
+ * a string or a number, not run with `&` or `.`, and calling no method. PowerShell evaluates it and outputs the value:
+ * it runs no command, so it is not "any command" the way `& $x` is. What it holds (`(Get-Content x)`, `$(…)`,
+ * `{ … }` blocks) is examined as scripts of their own. A method call may run code (`.Invoke()`, `::Create(…)`), so
+ * an expression with one stays any command.
+ */
+export function isPsExpression(c: SimpleCommand): boolean {
+  if (c.dialect !== "powershell" || c.invoked) return false;
+  const head = c.words[0]?.raw ?? "";
+  return /^(?:\$|\(|@|'|"|[0-9])/.test(head) && !PS_METHOD_CALL.test(c.raw);
+}
+
 export function psCommandName(word: string): { base: string; cmdlet: string } {
   const lower = word.toLowerCase().replace(/\\/g, "/").replace(/\.exe$/, "");
   const base = lower.includes("/") ? lower.slice(lower.lastIndexOf("/") + 1) : lower;
@@ -399,6 +416,12 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
     while (words.length > 1 && (words[0]!.value === "&" || words[0]!.value === ".")) {
       words.shift();
       invoked = true;
+    }
+    // `foreach ($p in Get-ChildItem …)`: the header's pipeline after `in` runs; `$p in` is not part of it.
+    if (words.length > 2 && /^\$[A-Za-z_][\w:]*$/.test(words[0]!.raw) && words[1]!.value.toLowerCase() === "in") {
+      const at = src.slice(start).search(/\s+in\s+/i);
+      if (at >= 0) start += at + (/\s+in\s+/i.exec(src.slice(start + at))?.[0].length ?? 0);
+      words = words.slice(2);
     }
     const queued = pendingNested.splice(0);
     // `$s = irm …`: the variable holds what the rest of the statement produces.
@@ -669,8 +692,12 @@ function followPowerShell(b: Builder, index: number, depth: number, scope: PsSco
     else analysePowerShell(b, text, si, depth + 1, scope);
   };
   for (const d of DOTNET) for (const m of c.raw.matchAll(d.re)) run(d.line(m[2]!, m[3] ?? ""), "powershell");
-  // `[scriptblock]::Create('…')`: the string is code.
-  for (const m of c.raw.matchAll(/\[scriptblock\]::Create\(\s*(['"])([\s\S]*?)\1\s*\)/gi)) run(m[2]!, "powershell");
+  // `[scriptblock]::Create('…')`, `$ExecutionContext.InvokeCommand.InvokeScript('…')` and `.NewScriptBlock('…')`:
+  // the string is code.
+  for (const m of c.raw.matchAll(/(?:\[scriptblock\]::Create|\.InvokeScript|\.NewScriptBlock)\(\s*(['"])([\s\S]*?)\1\s*[,)]/gi)) run(m[2]!, "powershell");
+  // `'…' | iex`: a string piped into Invoke-Expression is code, as `iex '…'` is.
+  const previous = c.pipe && c.pipe.index > 0 ? b.commands.findLast((x, k) => k < index && x.pipe?.id === c.pipe!.id && x.pipe.index === c.pipe!.index - 1) : undefined;
+  if (cmdlet === "invoke-expression" && ws.length === 1 && previous?.words.length === 1 && /^(['"]).*\1$/s.test(previous.raw)) run(previous.words[0]!.value, "powershell");
   if (cmdlet === "start-process") {
     const spec: CmdletSpec = { positional: ["filepath", "argumentlist"], values: ["verb", "workingdirectory", "credential", "windowstyle", "redirectstandardinput", "redirectstandardoutput", "redirectstandarderror"], switches: ["wait", "passthru", "nonewwindow", "loaduserprofile", "usenewenvironment"], effects: () => [] };
     const p = bindPs(spec, ws.slice(1));

@@ -61,7 +61,7 @@ function scanOptions(words: readonly ShellWord[], from: number, spec: WrapperSpe
   while (i < words.length) {
     const word = words[i]!;
     const w = word.text;
-    if (w === "--") return { next: i + 1, code, uncertain };
+    if (w === "--" || spec.stopsAt?.includes(w)) return { next: i + 1, code, uncertain };
     if (w === "-" && spec.loneDash) {
       i++;
       continue;
@@ -144,11 +144,20 @@ export function strip(words: readonly ShellWord[]): Stripped {
       if (!sub || !spec.subcommands.includes(sub.text)) break;
       j++;
     }
+    if (spec.commandAfter !== undefined) {
+      const at = words.findIndex((w, k) => k >= j && w.text === spec.commandAfter);
+      if (at < 0 || at + 1 >= words.length) break;
+      i = at + 1;
+      push(i, false);
+      continue;
+    }
     const first = scanOptions(words, j, spec);
     j = first.next;
     code.push(...first.code);
     for (const u of first.uncertain) push(u, false);
-    const positional = typeof spec.positional === "function" ? (words[j] ? spec.positional(words[j]!.text) : 0) : (spec.positional ?? 0);
+    const unless = spec.positionalUnless;
+    const noPositional = unless !== undefined && words.slice(i + 1, j).some((w) => unless.includes(w.text.split("=")[0]!));
+    const positional = noPositional ? 0 : typeof spec.positional === "function" ? (words[j] ? spec.positional(words[j]!.text) : 0) : (spec.positional ?? 0);
     if (positional > 0) {
       j += positional;
       // Options may follow the fixed arguments (`su root -c '…'`).

@@ -14,6 +14,8 @@ export interface WrapperSpec {
   readonly longArg?: readonly string[];
   /** Fixed arguments before the wrapped command, e.g. 1 for `timeout DURATION`. A test decides when optional. */
   readonly positional?: number | ((word: string) => number);
+  /** Options whose presence means there is no fixed argument (`runuser -u user cmd`, against `runuser user -c …`). */
+  readonly positionalUnless?: readonly string[];
   /** Options whose argument is a code string run by a shell (`-c` of su/runuser/sg/flock/script). */
   readonly codeOptions?: readonly string[];
   /** The rest of the words is joined into a code string run by a shell (`watch`, `ssh host …`, `tmux new …`). */
@@ -22,6 +24,8 @@ export interface WrapperSpec {
   readonly appendsArgs?: boolean;
   /** An option after which the wrapped command starts at once (`--`), besides the first non-option word. */
   readonly stopsAt?: readonly string[];
+  /** The wrapped command is what follows this word, and there is none without it (`gdb -ex run --args cmd …`). */
+  readonly commandAfter?: string;
   /** Claude Code strips it too, so allow rules may match past it (contract: timeout, time, nice, nohup, stdbuf,
    *  command, builtin, noglob, bare xargs). */
   readonly client?: boolean;
@@ -69,7 +73,16 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   },
   doas: { shortArg: "uC" },
   su: { loneDash: true, shortArg: "cgGsw", longArg: ["command", "group", "supp-group", "shell", "whitelist-environment"], codeOptions: ["-c", "--command"], positional: (w) => (w.startsWith("-") ? 0 : 1) },
-  runuser: { loneDash: true, shortArg: "cgGsuw", longArg: ["command", "group", "supp-group", "shell", "user", "whitelist-environment"], codeOptions: ["-c", "--command"], positional: (w) => (w.startsWith("-") ? 0 : 1) },
+  runuser: {
+    loneDash: true,
+    shortArg: "cgGsuw",
+    longArg: ["command", "group", "supp-group", "shell", "user", "whitelist-environment"],
+    codeOptions: ["-c", "--command"],
+    positional: (w) => (w.startsWith("-") ? 0 : 1),
+    positionalUnless: ["-u", "--user"],
+  },
+  pkexec: { longArg: ["user"] },
+  fakeroot: { shortArg: "is", longArg: ["lib", "faked"] },
   sg: { shortArg: "c", codeOptions: ["-c"], positional: 1 },
   chroot: { longArg: ["userspec", "groups"], positional: 1 },
   // Scheduling and limits.
@@ -88,12 +101,30 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   },
   "dbus-run-session": { longArg: ["config-file", "dbus-daemon"] },
   "dbus-launch": {},
+  cpulimit: { shortArg: "lpe", longArg: ["limit", "pid", "exe"] },
+  numactl: { shortArg: "NmCcpiPw", longArg: ["cpunodebind", "membind", "physcpubind", "preferred", "interleave", "weighted-interleave"] },
+  chronic: {},
+  rlwrap: { shortArg: "bCDefFHlmopPqsStwz", longArg: ["break-chars", "command-name", "histsize", "history-filename", "logfile", "prompt-colour", "substitute-prompt"] },
+  "xvfb-run": { shortArg: "efnpsw", longArg: ["error-file", "auth-file", "server-num", "xauth-protocol", "server-args", "wait"] },
+  // A process started by ssh-agent holds the agent: `ssh-agent bash -c …` runs bash.
+  "ssh-agent": { shortArg: "aEPt" },
+  // Runs the command again on each change; `-s`: the argument is a shell command.
+  entr: { codeOptions: ["-s"] },
   // Terminals and schedulers that run a command.
   watch: { shortArg: "nqd", longArg: ["interval", "differences"], restIsCode: true },
   screen: { shortArg: "SsceLptTh", positional: 0 },
   tmux: { subcommands: ["new-session", "new", "new-window", "neww", "send-keys", "send", "split-window", "splitw", "respawn-pane"], shortArg: "sncxyteFlpT", restIsCode: true },
   parallel: { shortArg: "jSP", longArg: ["jobs", "sshlogin", "delay", "timeout", "joblog", "results", "halt"], appendsArgs: true, inputsAfter: [":::", "::::", ":::+", "::::+"] },
-  // Debuggers, sandboxes and proxies.
+  // Debuggers, profilers, sandboxes and proxies.
+  gdb: { commandAfter: "--args" },
+  lldb: { commandAfter: "--" },
+  perf: { subcommands: ["record", "stat", "trace", "mem", "c2c", "kmem", "sched", "lock"], shortArg: "eoFpctCmGuIrjMD", longArg: ["event", "output", "freq", "pid", "tid", "cpu", "mmap-pages", "cgroup", "uid", "repeat", "call-graph", "delay"] },
+  hyperfine: {
+    shortArg: "wmMrpcsSuLnNo",
+    longArg: ["warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "command-name", "output", "input", "sort", "style", "reference"],
+    codeOptions: ["-p", "--prepare", "-c", "--cleanup", "-s", "--setup", "--conclude"],
+    restIsCode: true,
+  },
   strace: { shortArg: "eoOpPsSuEbIXa", positional: 0 },
   ltrace: { shortArg: "eoOpsuEnaAlL", positional: 0 },
   valgrind: {},
@@ -110,6 +141,35 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   pnpx: {},
   uvx: { longArg: ["from", "with", "python"] },
   pipx: { subcommands: ["run"], longArg: ["spec", "python"] },
+  // Environment and project runners: `uv run rm -rf /` runs `rm -rf /` in the project's environment.
+  npm: { subcommands: ["exec", "x"], shortArg: "cpw", longArg: ["package", "call", "workspace"], codeOptions: ["-c", "--call"] },
+  pnpm: { subcommands: ["exec", "dlx"], shortArg: "Cp", longArg: ["dir", "filter", "package"], codeOptions: ["-c", "--shell-mode"] },
+  yarn: { subcommands: ["exec", "dlx"], shortArg: "p", longArg: ["package", "cwd"] },
+  bun: { subcommands: ["x"] },
+  uv: { subcommands: ["run"], shortArg: "p", longArg: ["with", "with-requirements", "with-editable", "python", "package", "project", "directory", "from", "extra", "group", "env-file", "index", "default-index", "index-url", "extra-index-url", "config-file", "cache-dir"] },
+  poetry: { subcommands: ["run"], shortArg: "CP", longArg: ["directory", "project"] },
+  pipenv: { subcommands: ["run"] },
+  pdm: { subcommands: ["run"], shortArg: "pg", longArg: ["project", "venv"] },
+  hatch: { subcommands: ["run"], shortArg: "e", longArg: ["env"] },
+  rye: { subcommands: ["run"], longArg: ["pyproject"] },
+  bundle: { subcommands: ["exec"], longArg: ["gemfile"] },
+  pyenv: { subcommands: ["exec"] },
+  rbenv: { subcommands: ["exec"] },
+  nodenv: { subcommands: ["exec"] },
+  goenv: { subcommands: ["exec"] },
+  conda: { subcommands: ["run"], shortArg: "np", longArg: ["name", "prefix", "cwd"] },
+  mamba: { subcommands: ["run"], shortArg: "np", longArg: ["name", "prefix", "cwd"] },
+  micromamba: { subcommands: ["run"], shortArg: "npa", longArg: ["name", "prefix", "cwd", "attach"] },
+  // `mise exec node@20 -- npm test`: tool versions, then the command (or `-c` code).
+  mise: { subcommands: ["exec", "x"], shortArg: "Cj", longArg: ["cd", "jobs"], codeOptions: ["-c", "--command"], positional: (w) => (w.includes("@") ? 1 : 0) },
+  direnv: { subcommands: ["exec"], positional: 1 },
+  // `nix develop -c cmd`, `nix shell nixpkgs#jq -c jq …`: the command after -c; `nix-shell --run '…'`: code.
+  nix: { subcommands: ["develop", "shell"], longArg: ["override-input", "expr", "file", "profile", "inputs-from"], stopsAt: ["-c", "--command"], positional: (w) => (w.includes("#") || w === "." ? 1 : 0) },
+  "nix-shell": { shortArg: "pAIE", longArg: ["packages", "attr", "expr", "arg", "argstr", "include"], codeOptions: ["--run", "--command"] },
+  // Containers of the same machine that reach the host: the command runs on the host.
+  "flatpak-spawn": { longArg: ["env", "directory", "forward-fd"] },
+  "distrobox-host-exec": {},
+  toolbox: { subcommands: ["run"], shortArg: "cdr", longArg: ["container", "distro", "release"] },
   // Windows Subsystem for Linux: `wsl rm -rf ~` runs `rm -rf ~` in Linux.
   wsl: { shortArg: "du", longArg: ["distribution", "user", "cd"] },
   // Multi-call binaries: `busybox rm -rf /` is `rm -rf /`.

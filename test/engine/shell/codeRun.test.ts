@@ -1,0 +1,130 @@
+// "Run what this prints": every spelling of running a command's output, a here-string, a file's content or a job
+// gets the verdict of the others, with the starter policy. What hookgate cannot see is any code; what it can see
+// (static text, a file this command line wrote) is examined; a program's own setup code and a file it cannot read
+// are what running that program or sourcing that file would be. Also the wrappers and the PowerShell expressions.
+import { describe, expect, it } from "vitest";
+import starterDocument from "../../../policies/default.json";
+import { claudeCode } from "../../../src/clients/claude-code";
+import { eventByName } from "../../../src/clients/claude-code/events";
+import { compilePolicy } from "../../../src/engine/compilePolicy";
+import { evaluate } from "../../../src/engine/evaluate";
+import { printsSetupCode } from "../../../src/engine/shell/setupCode";
+
+const compiled = compilePolicy(starterDocument, { client: claudeCode });
+if (!compiled.ok) throw new Error("the starter policy does not compile");
+const policy = compiled.value;
+const spec = eventByName("PreToolUse")!;
+
+async function verdict(command: string, tool = "Bash"): Promise<string> {
+  const input = { session_id: "s", transcript_path: "/t", cwd: "/home/dev/shop", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: tool, tool_input: { command }, tool_use_id: "t" };
+  const e = await evaluate(policy, spec, input);
+  return (e.answer as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision ?? "none";
+}
+
+/** Each spelling runs `X`'s output (`$X`: a command printing it) or the text `P` itself. */
+const OUTPUT_SPELLINGS = [
+  (x: string) => `eval "$(${x})"`,
+  (x: string) => `eval $(${x})`,
+  (x: string) => `eval \`${x}\``,
+  (x: string) => `source <(${x})`,
+  (x: string) => `. <(${x})`,
+  (x: string) => `bash <(${x})`,
+  (x: string) => `sh -c "$(${x})"`,
+  (x: string) => `${x} | sh`,
+  (x: string) => `${x} | bash -s`,
+  (x: string) => `${x} | source /dev/stdin`,
+  (x: string) => `source /dev/stdin < <(${x})`,
+  (x: string) => `${x} | at now`,
+];
+
+describe("running what a command prints: one verdict for every spelling", () => {
+  const payloads = ["rm -rf /", "chmod -R 777 /", "dd if=/dev/zero of=/dev/sda"];
+  it.each(payloads)("a known payload (%s) is examined however it is run", async (payload) => {
+    expect(await verdict(payload)).toBe("deny");
+    const printers = [`echo '${payload}'`, `printf '%s\\n' '${payload}'`, `echo ${Buffer.from(payload).toString("base64")} | base64 -d`];
+    for (const printer of printers) for (const spell of OUTPUT_SPELLINGS) expect(await verdict(spell(printer)), spell(printer)).toBe("deny");
+    for (const text of [`bash -s <<< '${payload}'`, `. /dev/stdin <<< '${payload}'`, `at now <<< '${payload}'`, `batch <<< '${payload}'`, `crontab <<< '* * * * * ${payload}'`, `echo '@reboot ${payload}' | crontab -`])
+      expect(await verdict(text), text).toBe("deny");
+  });
+
+  it("output hookgate cannot compute is any code, in every spelling", async () => {
+    for (const printer of ["openssl base64 -d <<< cm0gLXJmIC8K", "python3 decode.py", "jq -r .script package.json", "crontab -l"])
+      for (const spell of OUTPUT_SPELLINGS) expect(await verdict(spell(printer)), spell(printer)).toBe("deny");
+  });
+
+  it("a program's own setup code is what running the program is", async () => {
+    const setups = ["ssh-agent -s", "pyenv init -", "brew shellenv", "/opt/homebrew/bin/brew shellenv", "direnv hook bash", "conda shell.bash hook", "zoxide init bash", "fnm env --use-on-cd", "kubectl completion bash", "gh completion -s zsh", "starship init bash", "mise activate bash"];
+    for (const setup of setups) for (const spell of OUTPUT_SPELLINGS) expect(await verdict(spell(setup)), spell(setup)).toBe("none");
+    // Not setup: another subcommand, or arguments that make the program run something.
+    for (const other of ["ssh-agent bash", "pyenv exec python x.py", "kubectl get pods -o name", "direnv exec . ./x"]) expect(await verdict(`eval "$(${other})"`), other).toBe("deny");
+    expect(printsSetupCode("ssh-agent", ["-s"])).toBe(true);
+    expect(printsSetupCode("ssh-agent", ["rm", "-rf", "/"])).toBe(false);
+    expect(printsSetupCode("toString", [])).toBe(false);
+  });
+
+  it("a file's content run as code is what sourcing the file is", async () => {
+    const file = ["eval \"$(cat f.sh)\"", "eval \"$(< f.sh)\"", "sh -c \"$(cat f.sh)\"", "source <(cat f.sh)", "bash <(cat f.sh)", "cat f.sh | sh", "source f.sh", "sh f.sh"];
+    for (const spelling of file) expect(await verdict(spelling), spelling).toBe("none");
+    // The command line wrote it: its content is known, and examined.
+    for (const spelling of file) expect(await verdict(`echo 'rm -rf /' > f.sh && ${spelling}`), spelling).toBe("deny");
+  });
+
+  it("a crontab keeps its schedules out of the commands, and unknown lines are any command", async () => {
+    expect(await verdict("crontab <<< '0 3 * * * /usr/local/bin/backup.sh'")).toBe("none");
+    expect(await verdict("crontab -l")).toBe("none");
+    expect(await verdict("(crontab -l; echo '0 * * * * rm -rf ~') | crontab -")).toBe("deny");
+    expect(await verdict("echo '* * * * * rm -rf /' > c && crontab c")).toBe("deny");
+  });
+});
+
+describe("wrappers that run their command", () => {
+  it.each([
+    "ssh-agent rm -rf /",
+    "pyenv exec rm -rf /",
+    "uv run rm -rf /",
+    "poetry run rm -rf /",
+    "npm exec -- rm -rf /",
+    "npm exec -c 'rm -rf /'",
+    "bundle exec rm -rf /",
+    "conda run -n base rm -rf /",
+    "mise exec node@20 -- rm -rf /",
+    "direnv exec . rm -rf /",
+    "nix develop -c rm -rf /",
+    "nix-shell --run 'rm -rf /'",
+    "runuser -u dev rm -rf /",
+    "runuser -u dev -- rm -rf /",
+    "gdb -batch -ex run --args rm -rf /",
+    "perf stat -- rm -rf /",
+    "hyperfine --prepare 'rm -rf /' 'ls'",
+    "entr -s 'rm -rf /'",
+    "flatpak-spawn --host rm -rf /",
+  ])("%s is denied as `rm -rf /`", async (command) => expect(await verdict(command)).toBe("deny"));
+
+  it.each(["uv run pytest", "poetry run pytest -q", "npm exec prettier -- --write .", "bundle exec rake", "gdb ./a.out", "perf report", "nix develop", "runuser -u dev -- npm test"])(
+    "%s runs nothing a starter rule names",
+    async (command) => expect(await verdict(command)).toBe("none"),
+  );
+});
+
+describe("PowerShell: an expression runs no command; code strings are code", () => {
+  it.each([
+    "$PSVersionTable",
+    "npm run build; if ($LASTEXITCODE -ne 0) { exit 1 }",
+    "(Get-Content .\\src\\config.ts) -replace 'localhost:4000', 'localhost:4001' | Set-Content .\\src\\config.ts",
+    "foreach ($p in Get-ChildItem packages -Directory) { Push-Location $p.FullName; npm test; Pop-Location }",
+    "Invoke-RestMethod -Method Post -Uri http://localhost:5000/api/orders -ContentType 'application/json' -Body (@{ id = 1 } | ConvertTo-Json)",
+  ])("%s is no command", async (command) => expect(await verdict(command, "PowerShell")).toBe("none"));
+
+  it.each([
+    "& $x",
+    ". $x",
+    "foreach ($p in Remove-Item -Recurse C:\\) { $p }",
+    "'abc' -replace 'b', { Remove-Item -Recurse C:\\ }",
+    "(Remove-Item -Recurse C:\\)",
+    "$ExecutionContext.InvokeCommand.InvokeScript('Remove-Item -Recurse C:\\')",
+    "$ExecutionContext.InvokeCommand.NewScriptBlock('Remove-Item -Recurse C:\\').Invoke()",
+    "[scriptblock]::Create('Remove-Item -Recurse C:\\').Invoke()",
+    "'Remove-Item -Recurse C:\\' | iex",
+    '"Remove-Item -Recurse C:\\" | Invoke-Expression',
+  ])("%s is denied", async (command) => expect(await verdict(command, "PowerShell")).toBe("deny"));
+});
