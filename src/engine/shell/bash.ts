@@ -42,7 +42,9 @@ import {
 import { analysePowerShell, decodeUtf16Base64 } from "./powershell";
 import { readsProgramFromStdin, scheduledCode, SHELL_CODE_READERS, STDIN_FILES } from "./programs";
 import { pipelineOutput, staticOutput, substituted, type StaticCommand, type StaticContext } from "./staticText";
-import { commandName, strip } from "./strip";
+import { printsDownload } from "./effects";
+import { commandName, isAssignmentWord, strip } from "./strip";
+import { optionCode, SOURCED_VARIABLES } from "./optionCode";
 import { printsSetupCode } from "./setupCode";
 import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, hasHoles, literal } from "./template";
 import { gitSubcommand } from "./commands";
@@ -383,7 +385,7 @@ class Walker {
       const known = chain.every((x) => x !== undefined) ? pipelineOutput(chain as StaticCommand[], this.b.ctx) : undefined;
       // Not known: one command's setup code or a file's content (`cat x.sh | sh`, as `sh x.sh`), else any code, as
       // `eval "$(…)"` of the same would be.
-      const text = scheduledCode(name, known ?? (upstream.length === 1 ? codePrintedBy(this.b, upstream[0]!) : undefined) ?? HOLE_ANY);
+      const text = scheduledCode(name, known ?? (upstream.length === 1 ? codePrintedBy(this.b, upstream[0]!) : upstream.some(printsDownloadOf) ? "" : undefined) ?? HOLE_ANY);
       if (this.b.full) continue;
       const si = this.b.newScript({ command: stages[k]!, how: "code" }, this.depth + 1);
       analyseScript(this.b, codeText(text), si, this.depth + 1, new Map(scope));
@@ -1001,7 +1003,8 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   const words = cmd.words;
   if (words.length === 0) return;
   const s = strip(words);
-  const codes: { text: string; braces: boolean }[] = s.code.map((w) => ({ text: w.value, braces: s.appends }));
+  // `positional`: `$0`, `$1`, … of the code (`sh -c 'rm -rf "$1"' _ /`).
+  const codes: { text: string; braces: boolean; positional?: readonly ShellWord[] }[] = s.code.map((w) => ({ text: w.value, braces: s.appends }));
   const rest = words.slice(s.start, s.end);
   const name = commandName(rest[0]?.value ?? "");
   // A file this command line wrote with known content: `echo 'rm -rf /' > x.sh`, `cat > x.sh <<EOF`.
@@ -1029,6 +1032,22 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     if (readsProgramFromStdin(name, rest.slice(1))) for (const text of stdinCode(b, cmd)) codes.push({ text: scheduledCode(name, text), braces: false });
   }
   if (name === "git") gitAliasesRun(b, rest, codes);
+  // Options and variables whose value is a command (`git -c core.sshCommand=…`, `rsync -e …`, `PAGER=… git log`).
+  const assignments: ShellWord[] = [];
+  for (const w of words) {
+    if (!isAssignmentWord(w)) break;
+    assignments.push(w);
+  }
+  for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: false });
+  // `BASH_ENV=<(…) bash -c …`, `ENV=x.sh sh -c …`: the shell sources that file first.
+  if (SHELLS.has(name))
+    assignments.forEach((w, k) => {
+      if (!SOURCED_VARIABLES.has(w.value.slice(0, w.value.indexOf("=")))) return;
+      // `BASH_ENV=<(…)` is read as `BASH_ENV=` and the process substitution as the next word.
+      const procsub = w.procsub ?? (w.value.endsWith("=") ? words[k + 1]?.procsub : undefined);
+      const sourced = procsub !== undefined ? (codePrinted(b, procsub) ?? HOLE_ANY) : b.files.get(fileKey(w.value.slice(w.value.indexOf("=") + 1)));
+      if (sourced !== undefined) codes.push({ text: sourced, braces: false });
+    });
   if (SHELLS.has(name) || name === "busybox") {
     let k = 1;
     let cFlag = false;
@@ -1049,7 +1068,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
       }
       break;
     }
-    if (cFlag && k < rest.length) codes.push({ text: codeOfWords(b, [rest[k]!]), braces: s.appends });
+    if (cFlag && k < rest.length) codes.push({ text: codeOfWords(b, [rest[k]!]), braces: s.appends, positional: rest.slice(k + 1) });
   } else if (EVALUATORS.has(name)) {
     if (rest.length > 1) codes.push({ text: codeOfWords(b, rest.slice(1)), braces: s.appends });
   } else if (name === "trap") {
@@ -1083,7 +1102,14 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   for (const code of codes) {
     if (b.full) return;
     const si = b.newScript({ command: index, how: "code" }, depth + 1);
-    analyseScript(b, codeText(code.text, code.braces), si, depth + 1, new Map(scope));
+    const inner = new Map(scope);
+    if (code.positional && code.positional.length > 0) {
+      const known = (w: ShellWord) => (/[\uE000\uE004]/.test(w.value) ? null : w.value);
+      inner.set("0", known(code.positional[0]!));
+      code.positional.slice(1).forEach((w, k) => inner.set(String(k + 1), known(w)));
+      inner.set("@", null);
+    }
+    analyseScript(b, codeText(code.text, code.braces), si, depth + 1, inner);
   }
 }
 
@@ -1102,8 +1128,19 @@ function codePrinted(b: Builder, script: number): string | undefined {
   return commands.length === 1 ? codePrintedBy(b, commands[0]!) : undefined;
 }
 
+/**
+ * Does this command print a download? What it prints comes from outside the command line, as a file's content
+ * does: no more is claimed of it than of `sh x.sh` (the `run-download` effect is about exactly this).
+ */
+function printsDownloadOf(c: SimpleCommand): boolean {
+  const s = strip(c.words);
+  const head = c.words[s.start];
+  return head !== undefined && !hasHoles(head.value) && printsDownload(commandName(head.value), c.words.slice(s.start + 1, s.end));
+}
+
 /** What one command prints, as code (see codePrinted): setup code, a file's content, or undefined (not known). */
 function codePrintedBy(b: Builder, c: SimpleCommand): string | undefined {
+  if (printsDownloadOf(c)) return "";
   if (c.words.some((w) => hasHoles(w.value)) || c.stdin.length > 0 || c.stdinFrom?.length) return undefined;
   if (c.words.length === 0) {
     // `$(< f)`: the file's content.

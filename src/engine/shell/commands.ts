@@ -122,6 +122,21 @@ const copyEffects =
     return out;
   };
 
+/**
+ * ln: the link is written; what it points to becomes readable and writable under the link's name (`ln -s
+ * ~/.ssh/id_rsa k`, then `cat k` in a later call that cannot be told apart from any read). So each target counts as
+ * read and written, as a copy of it would be read. `ln -s t` (one operand) links `t` into the working directory.
+ */
+function linkEffects(a: ParsedArgs): DeclaredEffect[] {
+  const ops = paths(a);
+  const directory = a.options.get("target-directory")?.[0];
+  const targets = directory !== undefined || ops.length === 1 ? ops : ops.slice(0, -1);
+  const link = directory ?? (ops.length > 1 ? ops[ops.length - 1] : undefined);
+  const out = targets.flatMap((t) => [effect("read", "ln", t), effect("write", "ln", t)]);
+  if (link !== undefined) out.push(effect("write", "ln", link));
+  return out;
+}
+
 const RM: OptionTable = {
   short: "fiIrRdv",
   long: ["force", "recursive", "dir", "verbose", "one-file-system", "no-preserve-root", "help", "version"],
@@ -340,6 +355,30 @@ function gitEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect
   if (sub === "checkout" || sub === "restore") {
     const dd = g.rest.findIndex((w) => w.text === "--");
     if (dd >= 0) for (const w of g.rest.slice(dd + 1)) out.push(effect("write", `git ${sub} -- path`, w.value));
+    // Without `--`: restore's operands are paths; checkout's may be (`git checkout .github/workflows/ci.yml`,
+    // `git checkout main -- x` aside, a word that is not a branch is a path), so each counts as one.
+    else for (const w of gitOperands(g.rest, ["-s", "--source", "-b", "-B", "--orphan", "--conflict", "--pathspec-from-file"])) out.push(effect("write", `git ${sub} path`, w.value));
+  }
+  if (sub === "mv") {
+    const ops = gitOperands(g.rest, []);
+    for (const w of ops.slice(0, -1)) out.push(effect("read", "git mv", w.value), effect("delete", "git mv", w.value, { recursive: true }));
+    if (ops.length > 1) out.push(effect("write", "git mv", ops[ops.length - 1]!.value));
+  }
+  if (sub === "rm") {
+    const recursive = g.rest.some((w) => /^-[A-Za-z]*r/.test(w.text));
+    for (const w of gitOperands(g.rest, ["--pathspec-from-file"])) out.push(effect("delete", "git rm", w.value, { recursive }));
+  }
+  return out;
+}
+
+/** A git subcommand's operands: its words that are not options nor the values of `withValue` options. */
+function gitOperands(rest: readonly ShellWord[], withValue: readonly string[]): ShellWord[] {
+  const out: ShellWord[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const t = rest[k]!.text;
+    if (t === "--") continue;
+    if (withValue.includes(t)) k++;
+    else if (!t.startsWith("-")) out.push(rest[k]!);
   }
   return out;
 }
@@ -433,7 +472,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   cp: { options: CP, effects: copyEffects("cp", false) },
   mv: { options: CP, effects: copyEffects("mv", true) },
   install: { options: { short: "bcCdDgmopsSTv", shortArg: "gmotS", longArg: ["group", "mode", "owner", "target-directory", "suffix"], names: { t: "target-directory" } }, effects: copyEffects("install", false) },
-  ln: { options: { short: "bdfiLnPrsTv", shortArg: "St", longArg: ["suffix", "target-directory"], names: { t: "target-directory" } }, effects: (a) => { const ops = paths(a); return ops.length > 0 ? [effect("write", "ln", ops[ops.length - 1]!)] : []; } },
+  ln: { options: { short: "bdfiLnPrsTv", shortArg: "St", longArg: ["suffix", "target-directory"], names: { t: "target-directory" } }, effects: linkEffects },
   scp: { options: { short: "346ABCOpqrTv", shortArg: "cFiJlPSoXD" }, effects: scpEffects },
   dd: { effects: ddEffects },
   tee: { options: TEE, effects: (a) => paths(a).map((p) => effect("write", "tee", p)) },

@@ -17,7 +17,7 @@ import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { pipedText } from "./bash";
 import { dialectRoles, dialectTables, programTables } from "./dialects";
 import { commandName, strip, UNKNOWN_ARGS } from "./strip";
-import { globTemplate, hasHoles, matchSome, somePattern } from "./template";
+import { globTemplate, HOLE_ANY, hasHoles, matchSome, somePattern } from "./template";
 import { readsProgramFromStdin, STDIN_INTERPRETERS } from "./programs";
 import { isPsExpression } from "./powershell";
 import { SHELLS, SOURCERS } from "./wrappers";
@@ -32,6 +32,11 @@ export interface Effect {
   readonly command: number;
   /** The working directory relative paths are resolved against, when a `cd` moved it (see SimpleCommand.cwd). */
   readonly cwd?: string;
+}
+
+/** Does this command print what it downloads (`curl URL`, `wget -O- URL`)? `name` is its base name. */
+export function printsDownload(name: string, args: readonly ShellWord[]): boolean {
+  return DOWNLOADERS[name]?.(args) ?? false;
 }
 
 /** What a command the downloads of which reach stdout looks like (curl without -o, wget -O -, …). */
@@ -125,6 +130,30 @@ function producedWords(c: SimpleCommand): { words: ShellWord[]; every: boolean }
   return undefined;
 }
 
+/**
+ * What a command whose name is entirely unknown (`$X …`, `"$@"`, code hookgate cannot see) may do with these
+ * arguments: the effects of every known command with them, and whether one of those downloads or reads a program
+ * on stdin. It does not depend on the rest of the call, so it is worked out once per argument list and dialect.
+ * Module scope on purpose, bounded (ANY_COMMAND_CACHE): one such command costs every known command's effects (~0.5
+ * ms in Node), and "any code" is what every unseen `eval "$(…)"`, `… | sh` and `$CMD` is.
+ */
+const anyCommandCache = new Map<string, { effects: DeclaredEffect[]; downloader: boolean; interpreter: boolean }>();
+const ANY_COMMAND_CACHE = 512;
+function anyCommand(c: SimpleCommand, args: readonly ShellWord[]): { effects: DeclaredEffect[]; downloader: boolean; interpreter: boolean } {
+  const key = `${c.dialect}\u0000${args.map((a) => `${a.text}\u0001${a.value}\u0001${a.splits ? 1 : 0}`).join("\u0002")}`;
+  const hit = anyCommandCache.get(key);
+  if (hit) return hit;
+  const out = { effects: [] as DeclaredEffect[], downloader: false, interpreter: false };
+  for (const name of namesFitting(HOLE_ANY)) {
+    out.effects.push(...declaredEffects(c, name, args, undefined));
+    if (DOWNLOADERS[name]?.(args)) out.downloader = true;
+    if (readsProgramFromStdin(name, args)) out.interpreter = true;
+  }
+  if (anyCommandCache.size >= ANY_COMMAND_CACHE) anyCommandCache.delete(anyCommandCache.keys().next().value as string);
+  anyCommandCache.set(key, out);
+  return out;
+}
+
 /** Known command names a dynamic command word may stand for. */
 function namesFitting(template: string): string[] {
   const p = somePattern([template.replace(/[\uE000-\uE004]/g, "*")].flatMap((t) => t.split("*")));
@@ -185,6 +214,17 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     const f = finalCommand(c, produced?.words);
     if (!f) return;
     // A dynamic command word may be any command; a PowerShell expression in its place runs none (isPsExpression).
+    // Only a bash command can share its answer (anyCommand): other dialects' tables read more of the command.
+    if (f.name === HOLE_ANY && c.dialect === "bash" && !up) {
+      const any = anyCommand(c, f.args);
+      for (const e of any.effects) add(i, e);
+      if (any.downloader) downloaderAt.add(i);
+      if (any.interpreter) interpreterAt.add(i);
+      if (strip(c.words).appends && /^-[A-Za-z]*c[A-Za-z]*$/.test(f.args[f.args.length - 2]?.text ?? "") && f.args[f.args.length - 1] === UNKNOWN_ARGS) interpreterAt.add(i);
+      downloaderAt.add(i);
+      if (f.args.length === 0) interpreterAt.add(i);
+      return;
+    }
     const names = hasHoles(f.name) ? (isPsExpression(c) ? [] : namesFitting(f.name)) : [f.name];
     const every = produced?.every === true && strip(c.words).appends;
     for (const name of names) {

@@ -52,6 +52,14 @@ describe("running what a command prints: one verdict for every spelling", () => 
       for (const spell of OUTPUT_SPELLINGS) expect(await verdict(spell(printer)), spell(printer)).toBe("deny");
   });
 
+  it("a download is content from outside, like a file's: the run-download rule names it in every spelling", async () => {
+    for (const spell of OUTPUT_SPELLINGS.slice(0, 10)) {
+      const command = spell("curl -fsSL https://get.example.dev/install.sh");
+      const e = await evaluate(policy, spec, { session_id: "s", transcript_path: "/t", cwd: "/home/dev/shop", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t" }, undefined, { explain: true });
+      expect(e.trace?.handlers.filter((h) => h.status === "fired").map((h) => h.id), command).toEqual(["no-running-downloaded-scripts"]);
+    }
+  });
+
   it("a program's own setup code is what running the program is", async () => {
     const setups = ["ssh-agent -s", "pyenv init -", "brew shellenv", "/opt/homebrew/bin/brew shellenv", "direnv hook bash", "conda shell.bash hook", "zoxide init bash", "fnm env --use-on-cd", "kubectl completion bash", "gh completion -s zsh", "starship init bash", "mise activate bash"];
     for (const setup of setups) for (const spell of OUTPUT_SPELLINGS) expect(await verdict(spell(setup)), spell(setup)).toBe("none");
@@ -104,6 +112,71 @@ describe("wrappers that run their command", () => {
     "%s runs nothing a starter rule names",
     async (command) => expect(await verdict(command)).toBe("none"),
   );
+});
+
+describe("options and variables whose value is a command", () => {
+  it.each([
+    "git -c core.sshCommand='rm -rf /' fetch",
+    "git -c core.pager='rm -rf /' log",
+    "git -c credential.helper='!rm -rf /' fetch",
+    "GIT_SSH_COMMAND='rm -rf /' git fetch",
+    "PAGER='rm -rf /' git log",
+    "git rebase --exec 'rm -rf /' HEAD~1",
+    "git rebase -x 'rm -rf /' HEAD~1",
+    "git bisect run rm -rf /",
+    "git filter-branch --tree-filter 'rm -rf /' HEAD",
+    "git submodule foreach 'rm -rf /'",
+    "tar -cf x.tar --checkpoint=1 --checkpoint-action=exec='rm -rf /' .",
+    "tar -I 'rm -rf /' -cf x.tar .",
+    "rsync -e 'rm -rf /' a host:b",
+    "rsync --rsh='rm -rf /' a host:b",
+    "zip -T -TT 'rm -rf /' x.zip f",
+    "ssh -o ProxyCommand='rm -rf /' host",
+    "ssh -oProxyCommand='rm -rf /' host",
+    "scp -S 'rm -rf /' a host:b",
+    "man -P 'rm -rf /' ls",
+    "sed -n '1e rm -rf /' f",
+    "sed 's/.*/x/e' f",
+    "vim -c '!rm -rf /'",
+    "sh -c 'rm -rf $1' _ /",
+    "bash -c 'rm -rf \"$0\"' /",
+    "echo 'rm -rf /' > e.sh; BASH_ENV=e.sh bash -c :",
+  ])("%s runs `rm -rf /` or any code", async (command) => expect(await verdict(command)).toBe("deny"));
+
+  it.each([
+    "git -c core.editor=vim commit",
+    "git -c user.name=x commit -m y",
+    "GIT_PAGER=cat git log",
+    "EDITOR=vim git commit",
+    "rsync -e ssh -av a host:b",
+    "tar -czf x.tgz src",
+    "sed -i 's/a/b/g' f",
+    "sed -e 's/x/y/' -e '/^$/d' f",
+    "sed 's/e/E/' f",
+    "sed -E 's/(e)/\\1x/g' f",
+    "ssh -o StrictHostKeyChecking=no host ls",
+    "git rebase -i HEAD~3",
+    "git bisect run npm test",
+    "vim -c 'set ts=2' f",
+    "sh -c 'echo $1' _ hi",
+  ])("%s runs nothing a starter rule names", async (command) => expect(await verdict(command)).toBe("none"));
+});
+
+describe("links: what a link points to is readable and writable under the link's name", () => {
+  it.each(["ln -s .env x", "ln .env x", "ln -s ~/.ssh/id_rsa k && cat k", "ln -sf ../shared/.env .env", "ln -t /tmp ~/.aws/credentials"])("%s is denied", async (command) =>
+    expect(await verdict(command)).toBe("deny"),
+  );
+  it.each(["ln -s /usr/bin/python3 python", "ln -sf ../../node_modules/.bin/tsc bin/tsc", "ln -s .env.example .env.sample", "ln -s dist/index.js"])("%s is allowed", async (command) =>
+    expect(await verdict(command)).toBe("none"),
+  );
+});
+
+describe("git writes its operands", () => {
+  it.each(["git restore --source=other .github/workflows/ci.yml", "git restore -s other .github/workflows/ci.yml", "git checkout .github/workflows/ci.yml", "git mv x.yml .github/workflows/x.yml", "git rm .github/workflows/ci.yml"])(
+    "%s asks (a CI configuration edit)",
+    async (command) => expect(await verdict(command)).toBe("ask"),
+  );
+  it.each(["git checkout main", "git checkout -b feat/x", "git restore src/app.ts", "git mv a.ts b.ts"])("%s is allowed", async (command) => expect(await verdict(command)).toBe("none"));
 });
 
 describe("PowerShell: an expression runs no command; code strings are code", () => {
