@@ -96,6 +96,14 @@ export class Builder {
   readonly files = new Map<string, string>();
   /** What a `$(…)` or `<(…)` script certainly prints (`<(echo rm -rf /)`), by script index, when that is known. */
   readonly printed = new Map<number, string>();
+  /**
+   * Function definitions whose body is examined once the whole command line has been read, with what the
+   * definition's scope held: as any call (positional parameters unknown), unless every call is visible (finish()).
+   */
+  readonly definitions: { name: string; body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void }; scope: Scope }[] = [];
+  /** For each function: the commands of its examined calls with arguments, and whether one was not examined. */
+  readonly calledWithArgs = new Map<string, number[]>();
+  readonly notAllCallsSeen = new Set<string>();
   /** Function bodies by name, to examine them again for each call with its arguments. */
   readonly functionBodies = new Map<string, { body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void } }>();
   calls = 0;
@@ -157,7 +165,45 @@ export class Builder {
     return `nested more than ${l.maxDepth} levels deep, loops nested more than ${MAX_LOOP_PASSES} passes deep, or code in it longer than hookgate reads`;
   }
 
+  /**
+   * Examine the function definitions (see `definitions`). A body is examined as any call would run it (its
+   * positional parameters unknown: `"$@"` any command), for calls hookgate cannot see: a call with no arguments, a
+   * call past MAX_FUNCTION_CALLS, the name used as a word (`trap f EXIT`, `export -f f`, `eval f`), or a command whose
+   * name is not known (it may be the function). When none of those is in the command line, every call is one of the
+   * calls with arguments already examined with their arguments bound, and that is the whole of what the function
+   * runs: `retry() { until "$@"; do …; done; }; retry curl -sf …` runs curl, not any command.
+   */
+  private finish(): void {
+    for (let k = 0; k < this.definitions.length && k < MAX_FUNCTION_CALLS * 4 && !this.full; k++) {
+      const d = this.definitions[k]!;
+      const calls = this.calledWithArgs.get(d.name);
+      if (calls && !this.notAllCallsSeen.has(d.name) && !this.mayRunIndirectly(d.name)) {
+        this.functions.set(d.name, [...(this.functions.get(d.name) ?? []), ...calls]);
+        continue;
+      }
+      const before = this.commands.length;
+      d.walker.node(d.body, new Map(d.scope), undefined);
+      const body: number[] = [];
+      for (let i = before; i < this.commands.length; i++) body.push(i);
+      this.functions.set(d.name, [...(this.functions.get(d.name) ?? []), ...body]);
+    }
+  }
+
+  /** Could function `name` run other than by a call with arguments that was examined? (see finish()) */
+  private mayRunIndirectly(name: string): boolean {
+    const mention = new RegExp(`(?:^|[^\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:$|[^\\w.-])`);
+    for (const c of this.commands) {
+      const s = strip(c.words);
+      const head = c.words[s.start];
+      if (head !== undefined && !isAssignmentWord(head) && hasHoles(head.value)) return true;
+      for (let k = 0; k < c.words.length; k++) if (k !== s.start && mention.test(c.words[k]!.value)) return true;
+      for (const r of c.redirects) if (r.target && mention.test(r.target.value)) return true;
+    }
+    return false;
+  }
+
   result(): ShellAnalysis {
+    this.finish();
     return {
       dialect: "bash",
       commands: this.commands,
@@ -333,13 +379,9 @@ class Walker {
         for (const item of n.items) this.list(item.body.commands, new Map(scope), pipe);
         return;
       case "Function": {
-        const before = this.b.commands.length;
+        // Examined at the end (Builder.finish): as any call, unless every call is seen with its arguments.
         this.b.functionBodies.set(n.name.value, { body: n.body as SyntaxNode, walker: this });
-        this.node(n.body as SyntaxNode, new Map(scope), undefined);
-        const name = n.name.value;
-        const body = [];
-        for (let i = before; i < this.b.commands.length; i++) body.push(i);
-        this.b.functions.set(name, [...(this.b.functions.get(name) ?? []), ...body]);
+        this.b.definitions.push({ name: n.name.value, body: n.body as SyntaxNode, walker: this, scope: new Map(scope) });
         return;
       }
       case "Redirected": {
@@ -497,12 +539,22 @@ class Walker {
     }
     followCode(this.b, index, scope, this.depth);
     // A call of a function defined earlier: its body again, with `$1`, `$2`, … bound to the call's arguments.
-    const fn = words[0] ? this.b.functionBodies.get(words[0].value) : undefined;
-    if (fn && words.length > 1 && this.b.calls++ < MAX_FUNCTION_CALLS) {
-      const inner = new Map(scope);
-      words.slice(1).forEach((w, k) => inner.set(String(k + 1), /[\uE000\uE004]/.test(w.value) ? null : w.value));
-      inner.set("@", null);
-      fn.walker.node(fn.body, inner, undefined);
+    const called = words[0]?.value;
+    const fn = called !== undefined ? this.b.functionBodies.get(called) : undefined;
+    if (fn && called !== undefined) {
+      if (words.length > 1 && this.b.calls++ < MAX_FUNCTION_CALLS) {
+        const inner = new Map(scope);
+        const args = words.slice(1).map((w) => (/[\uE000\uE004]/.test(w.value) ? null : w.value));
+        args.forEach((v, k) => inner.set(String(k + 1), v));
+        // `"$@"` is the call's arguments when each is known (a word that splits into unknown words is not).
+        bindArray(inner, "@", args.every((v) => v !== null) && words.slice(1).every((w) => !w.splits || !hasHoles(w.text)) ? (args as string[]) : undefined);
+        inner.set("@", null);
+        const before = this.b.commands.length;
+        fn.walker.node(fn.body, inner, undefined);
+        const list = this.b.calledWithArgs.get(called) ?? [];
+        for (let i = before; i < this.b.commands.length; i++) list.push(i);
+        this.b.calledWithArgs.set(called, list);
+      } else this.b.notAllCallsSeen.add(called);
     }
   }
 

@@ -171,6 +171,31 @@ describe("links: what a link points to is readable and writable under the link's
   );
 });
 
+describe("functions: a body runs as its calls run it", () => {
+  it.each([
+    'retry() { until "$@"; do sleep 1; done; }; retry curl -sf localhost:3000/health',
+    'f() { rm -rf "$1"; }; f ./build',
+    'f() { echo "$@"; }; f "$X"',
+  ])("%s: every call is seen with its arguments", async (command) => expect(await verdict(command)).toBe("none"));
+
+  it.each([
+    'retry() { until "$@"; do sleep 1; done; }; retry rm -rf /',
+    'f() { rm -rf "$1"; }; f /',
+    'g() { rm -rf "$@"; }; g /tmp/x /',
+    'w() { "$@"; }; w w w rm -rf /',
+    // calls hookgate cannot see with their arguments: the body as any call runs it
+    'f() { "$@"; }; f',
+    'f() { "$@"; }; trap f EXIT; f ls',
+    'f() { "$@"; }; export -f f; bash -c "f ls"',
+    'f() { "$@"; }; $X; f ls',
+    'f() { "$@"; }; f "$X"',
+    'f() { rm -rf ~; }',
+    ":(){ :|:& };:",
+    "bomb() { bomb | bomb & }; bomb",
+    "f() { f x | f y & }; f z",
+  ])("%s is denied", async (command) => expect(await verdict(command)).toBe("deny"));
+});
+
 describe("git writes its operands", () => {
   it.each(["git restore --source=other .github/workflows/ci.yml", "git restore -s other .github/workflows/ci.yml", "git checkout .github/workflows/ci.yml", "git mv x.yml .github/workflows/x.yml", "git rm .github/workflows/ci.yml"])(
     "%s asks (a CI configuration edit)",
