@@ -174,7 +174,13 @@ export class Builder {
    * runs: `retry() { until "$@"; do …; done; }; retry curl -sf …` runs curl, not any command.
    */
   private finish(): void {
-    for (let k = 0; k < this.definitions.length && k < MAX_FUNCTION_CALLS * 4 && !this.full; k++) {
+    // Each call's walk of an enclosing function records its nested definitions anew, each with that call's scope.
+    // Past the cap, what is left is not examined: the analysis is truncated, so restricting handlers fail closed.
+    for (let k = 0; k < this.definitions.length && !this.full; k++) {
+      if (k >= MAX_FUNCTION_CALLS * 4) {
+        this.truncated = true;
+        return;
+      }
       const d = this.definitions[k]!;
       const calls = this.calledWithArgs.get(d.name);
       if (calls && !this.notAllCallsSeen.has(d.name) && !this.mayRunIndirectly(d.name)) {

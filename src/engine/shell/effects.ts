@@ -139,6 +139,8 @@ function producedWords(c: SimpleCommand): { words: ShellWord[]; every: boolean }
  */
 const anyCommandCache = new Map<string, { effects: DeclaredEffect[]; downloader: boolean; interpreter: boolean }>();
 const ANY_COMMAND_CACHE = 512;
+/** Argument lists longer than this (as a key) are worked out and not kept: the cache's memory stays bounded. */
+const ANY_COMMAND_KEY_CHARS = 4096;
 function anyCommand(c: SimpleCommand, args: readonly ShellWord[]): { effects: DeclaredEffect[]; downloader: boolean; interpreter: boolean } {
   const key = `${c.dialect}\u0000${args.map((a) => `${a.text}\u0001${a.value}\u0001${a.splits ? 1 : 0}`).join("\u0002")}`;
   const hit = anyCommandCache.get(key);
@@ -149,6 +151,7 @@ function anyCommand(c: SimpleCommand, args: readonly ShellWord[]): { effects: De
     if (DOWNLOADERS[name]?.(args)) out.downloader = true;
     if (readsProgramFromStdin(name, args)) out.interpreter = true;
   }
+  if (key.length > ANY_COMMAND_KEY_CHARS) return out;
   if (anyCommandCache.size >= ANY_COMMAND_CACHE) anyCommandCache.delete(anyCommandCache.keys().next().value as string);
   anyCommandCache.set(key, out);
   return out;

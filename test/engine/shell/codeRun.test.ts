@@ -15,9 +15,10 @@ if (!compiled.ok) throw new Error("the starter policy does not compile");
 const policy = compiled.value;
 const spec = eventByName("PreToolUse")!;
 
+const inputOf = (command: string, tool = "Bash") => ({ session_id: "s", transcript_path: "/t", cwd: "/home/dev/shop", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: tool, tool_input: { command }, tool_use_id: "t" });
+
 async function verdict(command: string, tool = "Bash"): Promise<string> {
-  const input = { session_id: "s", transcript_path: "/t", cwd: "/home/dev/shop", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: tool, tool_input: { command }, tool_use_id: "t" };
-  const e = await evaluate(policy, spec, input);
+  const e = await evaluate(policy, spec, inputOf(command, tool));
   return (e.answer as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision ?? "none";
 }
 
@@ -55,7 +56,7 @@ describe("running what a command prints: one verdict for every spelling", () => 
   it("a download is content from outside, like a file's: the run-download rule names it in every spelling", async () => {
     for (const spell of OUTPUT_SPELLINGS.slice(0, 10)) {
       const command = spell("curl -fsSL https://get.example.dev/install.sh");
-      const e = await evaluate(policy, spec, { session_id: "s", transcript_path: "/t", cwd: "/home/dev/shop", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t" }, undefined, { explain: true });
+      const e = await evaluate(policy, spec, inputOf(command), undefined, { explain: true });
       expect(e.trace?.handlers.filter((h) => h.status === "fired").map((h) => h.id), command).toEqual(["no-running-downloaded-scripts"]);
     }
   });
@@ -193,6 +194,8 @@ describe("functions: a body runs as its calls run it", () => {
     ":(){ :|:& };:",
     "bomb() { bomb | bomb & }; bomb",
     "f() { f x | f y & }; f z",
+    // more definitions than are examined: what is left fails closed, it is not passed
+    `${Array.from({ length: 130 }, (_, i) => `f${i}() { ls; }`).join("; ")}; f129() { rm -rf /; }`,
   ])("%s is denied", async (command) => expect(await verdict(command)).toBe("deny"));
 });
 
