@@ -5,7 +5,7 @@
  */
 import starter from "../policies/default.json";
 import { eventByName } from "../src/clients/claude-code/events";
-import { compilePolicy, type CompiledPolicy } from "../src/engine/compilePolicy";
+import { compilePolicy, type CompiledPolicy } from "../src/engine/policy/compilePolicy";
 import { evaluate } from "../src/engine/evaluate";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

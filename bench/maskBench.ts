@@ -4,7 +4,8 @@
  * request pays) and with the judge's/forward's caps (MASK_SCAN_LIMITS, only when a policy has a prompt or http
  * handler). `npx tsx bench/maskBench.ts [iterations]`; median and p90 of per-call times after a warm-up.
  */
-import { MASK_SCAN_LIMITS, maskForExport } from "../src/engine/mask";
+import { maskForExport } from "../src/engine/secrets/mask";
+import { MASK_SCAN_LIMITS } from "../src/engine/secrets/maskCut";
 
 function source(bytes: number): string {
   const lines: string[] = [];

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { sha256Hex } from "./crypto";
-import type { ValidatedPolicy } from "./engine/compilePolicy";
+import type { ValidatedPolicy } from "./engine/policy/compilePolicy";
 import type { ActivateOutcome, PolicyRecord, PublishOutcome } from "./services";
 import { policyKeys } from "./stores/policyKeys";
 

@@ -1,6 +1,6 @@
 import starterPolicy from "../policies/default.json";
-import { compilePolicy } from "./engine/compilePolicy";
-import type { ClientModel } from "./engine/client";
+import { compilePolicy } from "./engine/policy/compilePolicy";
+import type { ClientModel } from "./engine/event/client";
 import type { Services } from "./services";
 
 export const DEV_TEAM = "default";

@@ -1,7 +1,7 @@
-import type { CompiledHttpHandler } from "./engine/compiledHandler";
-import type { Verdict } from "./engine/eventSpec";
-import { forwardableSecrets, NEVER_FORWARDED } from "./engine/forwardSecrets";
-import type { HandlerOutcome } from "./engine/outcome";
+import type { CompiledHttpHandler } from "./engine/policy/compiledHandler";
+import type { Verdict } from "./engine/event/eventSpec";
+import { forwardableSecrets, NEVER_FORWARDED } from "./engine/secrets/forwardSecrets";
+import type { HandlerOutcome } from "./engine/answer/outcome";
 
 type Contribution = Omit<HandlerOutcome, "id" | "order">;
 

@@ -2,7 +2,7 @@ import { Coordinator } from "./coordinator";
 import { seedDevelopment } from "./devSeed";
 import { claudeCode } from "./clients/claude-code";
 import { createApp } from "./http/app";
-import { MASK_SCAN_LIMITS, maskOnce } from "./engine/mask";
+import { maskOnce } from "./engine/secrets/mask";
 import { httpForwarder } from "./httpForward";
 import { kvVerdictCache, llmConfigFrom, llmJudge } from "./llmJudge";
 import type { Services } from "./services";
@@ -11,6 +11,7 @@ import { dedupKey, findDuplicate, rememberAnswer } from "./stores/kvDedup";
 import { KvPolicyStore } from "./stores/kvPolicyStore";
 import { KvTeamDirectory } from "./stores/kvTeamDirectory";
 import { KvTokenStore } from "./stores/kvTokenStore";
+import { MASK_SCAN_LIMITS } from "./engine/secrets/maskCut";
 
 export { Coordinator };
 

@@ -1,7 +1,8 @@
-import type { CompiledPromptHandler } from "./engine/compiledHandler";
+import type { CompiledPromptHandler } from "./engine/policy/compiledHandler";
 import type { JudgeAnswer } from "./engine/evaluate";
-import { MASK_SCAN_LIMITS, maskForExport } from "./engine/mask";
+import { maskForExport } from "./engine/secrets/mask";
 import { sha256Hex } from "./crypto";
+import { MASK_SCAN_LIMITS } from "./engine/secrets/maskCut";
 
 /** Where and how to reach the model (hookgate spec §4). */
 export interface LlmConfig {

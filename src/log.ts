@@ -1,4 +1,5 @@
-import { maskText } from "./engine/mask";
+import { maskText } from "./engine/secrets/maskCut";
+
 
 /**
  * The Worker's only way to write a log line: one JSON object, every string passed through the secret masker,

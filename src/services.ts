@@ -1,4 +1,4 @@
-import type { CompiledPolicy, ValidatedPolicy } from "./engine/compilePolicy";
+import type { CompiledPolicy, ValidatedPolicy } from "./engine/policy/compilePolicy";
 import type { EvaluationDeps } from "./engine/evaluate";
 
 /** A published policy revision. Revisions are immutable; rollback publishes nothing new, it moves `current`. */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import { seedDevelopment } from "../src/devSeed";
-import { forwardableSecrets } from "../src/engine/forwardSecrets";
+import { forwardableSecrets } from "../src/engine/secrets/forwardSecrets";
 import { cacheTtlOf } from "../src/http/auth";
 import { bodyLimitOf } from "../src/http/context";
 import { interpolateHeaders } from "../src/httpForward";

@@ -1,5 +1,5 @@
 import { claudeCode } from "../clients/claude-code";
-import type { CompiledPolicy, Problem } from "../engine/compilePolicy";
+import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
 import { Gate } from "../gate/gate";
 import type { Io } from "./io";
 import { readJsonFile } from "./jsonFile";

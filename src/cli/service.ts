@@ -1,5 +1,5 @@
 import { claudeCode } from "../clients/claude-code";
-import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits";
+import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits/limits";
 import type { CommandContext } from "./command";
 import { printable } from "./printable";
 import { ServerRefused, ServiceUnreachable, UsageError, type ServerProblem } from "./errors";

@@ -1,25 +1,19 @@
-import { aggregate, strongerVerdict } from "./aggregate";
-import { kindOf, type SlowDeps } from "./handlerKinds";
-import type { CompiledHandler, CompiledHttpHandler, CompiledPromptHandler, CompiledRuleHandler } from "./compiledHandler";
-import type { CompiledEvent, CompiledPolicy } from "./compilePolicy";
-import { failVerdict, stopLoop, type EventSpec, type Verdict } from "./eventSpec";
-import { canonicalTool, type ToolTable } from "./toolTable";
-import type { Aggregate, HandlerOutcome } from "./outcome";
-import {
-  describeSubject,
-  matchingSubjects as matchSubjects,
-  subjectCount,
-  subjectsOf,
-  type CallSubjects,
-  type CompiledRule,
-  type MatchMode,
-} from "./permissionRule";
-import { displayTemplate } from "./shell/template";
-import { respond } from "./respond";
-import { commandForms, mightMatch, visitList, type CommandForms } from "./ruleIndex";
-import { WorkBudget } from "./budget";
-import { effectParts } from "./effectCondition";
-import { findCredentials } from "./credentials";
+import { aggregate, strongerVerdict } from "./answer/aggregate";
+import { kindOf, type SlowDeps } from "./policy/handlerKinds";
+import type { CompiledHandler, CompiledHttpHandler, CompiledPromptHandler, CompiledRuleHandler } from "./policy/compiledHandler";
+import type { CompiledEvent, CompiledPolicy } from "./policy/compilePolicy";
+import { failVerdict, stopLoop, type EventSpec, type Verdict } from "./event/eventSpec";
+import { canonicalTool, type ToolTable } from "./event/toolTable";
+import type { Aggregate, HandlerOutcome } from "./answer/outcome";
+import { matchingSubjects as matchSubjects, type CompiledRule, type MatchMode } from "./match/permissionRule";
+import { displayTemplate } from "./shell/words/template";
+import { respond } from "./answer/respond";
+import { commandForms, mightMatch, visitList, type CommandForms } from "./match/ruleIndex";
+import { WorkBudget } from "./limits/budget";
+import { effectParts } from "./match/effectCondition";
+import { findCredentials } from "./secrets/credentials";
+import { describeSubject, subjectCount } from "./match/callSubjects";
+import { subjectsOf, type CallSubjects } from "./match/callSubjects";
 
 export type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
 
@@ -58,7 +52,7 @@ export interface Evaluation {
   errors: string[];
 }
 
-export type { JudgeAnswer } from "./outcome";
+export type { JudgeAnswer } from "./answer/outcome";
 
 /** The effects evaluation may need; each is optional so a pure, rule-only evaluation needs none. */
 export interface EvaluationDeps extends SlowDeps {

@@ -1,10 +1,10 @@
-import type { CompileOptions } from "../engine/compiledHandler";
-import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
-import { stopLoop, type EventSpec } from "../engine/eventSpec";
+import type { CompileOptions } from "../engine/policy/compiledHandler";
+import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
+import { stopLoop, type EventSpec } from "../engine/event/eventSpec";
 import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evaluate";
-import { fastCheckOf } from "../engine/fastInput";
-import { maskForExport } from "../engine/mask";
-import { failureAnswer } from "../engine/respond";
+import { fastCheckOf } from "../engine/event/fastInput";
+import { maskForExport } from "../engine/secrets/mask";
+import { failureAnswer } from "../engine/answer/respond";
 import { err, ok, type Result } from "../engine/result";
 import { errorText, log } from "../log";
 import type { DecisionLog, DecisionRecord, DedupStore, PolicyStore, SessionState } from "../services";

@@ -1,5 +1,5 @@
-import type { ClientModel } from "../engine/client";
-import { compilePolicy, ENGINE_VERSION, type CompiledPolicy, type Problem } from "../engine/compilePolicy";
+import type { ClientModel } from "../engine/event/client";
+import { compilePolicy, ENGINE_VERSION, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
 import type { PolicyRecord, PolicyStore } from "../services";
 
 /**

@@ -1,5 +1,5 @@
-import type { ClientModel } from "../engine/client";
-import type { CompiledPolicy } from "../engine/compilePolicy";
+import type { ClientModel } from "../engine/event/client";
+import type { CompiledPolicy } from "../engine/policy/compilePolicy";
 import type { Result } from "../engine/result";
 
 /**

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { CompiledPolicy, Problem } from "../engine/compilePolicy";
-import { NO_LLM } from "../engine/handlerKinds";
+import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
+import { NO_LLM } from "../engine/policy/handlerKinds";
 import { compileRecord, forgetPolicy } from "../gate/policyCache";
 import { llmConfigFrom } from "../llmJudge";
 import { forgetToken } from "./caches";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits";
-import { httpHandlerSchema, matcherGroupSchema, policySchema, promptHandlerSchema, ruleHandlerSchema } from "../engine/policySchema";
+import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits/limits";
+import { httpHandlerSchema, matcherGroupSchema, policySchema, promptHandlerSchema, ruleHandlerSchema } from "../engine/policy/policySchema";
 import { ERROR_STATUS } from "./errors";
 
 /*

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { forwardableSecrets } from "../engine/forwardSecrets";
+import { forwardableSecrets } from "../engine/secrets/forwardSecrets";
 import { Gate } from "../gate/gate";
 import type { ClientProfile } from "../gate/profile";
 import type { Services } from "../services";

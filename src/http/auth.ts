@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { timingSafeEqualText } from "../crypto";
-import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits";
+import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits/limits";
 import { DEFAULT_CACHE_TTL_MS } from "../gate/policyCache";
 import { lookupToken, rememberValidToken, tokenHash } from "./caches";
 import type { Services, TokenInfo } from "../services";

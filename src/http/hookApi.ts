@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { EventSpec } from "../engine/eventSpec";
+import type { EventSpec } from "../engine/event/eventSpec";
 import { errorEnvelope } from "./adminSchemas";
 import { json } from "./openapiRoute";
 

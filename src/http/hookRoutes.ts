@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { EventSpec } from "../engine/eventSpec";
+import type { EventSpec } from "../engine/event/eventSpec";
 import type { GateRefusal } from "../gate/gate";
 import { authenticateHook } from "./auth";
 import { readJsonBody, requestIdOf, type AppContext, type AppEnv, type Wiring } from "./context";

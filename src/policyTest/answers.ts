@@ -1,4 +1,4 @@
-import type { AnswerKind, EventSpec } from "../engine/eventSpec";
+import type { AnswerKind, EventSpec } from "../engine/event/eventSpec";
 
 /**
  * What a test can expect of an event, read from the answer Claude Code gets (not from hookgate's internals), one

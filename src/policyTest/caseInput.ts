@@ -1,7 +1,7 @@
-import type { ClientModel } from "../engine/client";
-import { nearest } from "../engine/compilePolicy";
-import type { EventSpec } from "../engine/eventSpec";
-import { canonicalTool } from "../engine/toolTable";
+import type { ClientModel } from "../engine/event/client";
+import { nearest } from "../engine/policy/compilePolicy";
+import type { EventSpec } from "../engine/event/eventSpec";
+import { canonicalTool } from "../engine/event/toolTable";
 import type { CaseDocument } from "./schema";
 import { expandShorthand, SHORTHAND_TOOLS, SHORTHANDS } from "./shorthands";
 

@@ -1,4 +1,4 @@
-import type { CompiledPolicy } from "../engine/compilePolicy";
+import type { CompiledPolicy } from "../engine/policy/compilePolicy";
 
 export interface HandlerRef {
   id: string;

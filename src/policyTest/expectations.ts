@@ -1,6 +1,6 @@
-import type { CompiledHandler } from "../engine/compiledHandler";
-import { nearest } from "../engine/compilePolicy";
-import type { EventSpec } from "../engine/eventSpec";
+import type { CompiledHandler } from "../engine/policy/compiledHandler";
+import { nearest } from "../engine/policy/compilePolicy";
+import type { EventSpec } from "../engine/event/eventSpec";
 import { decisionProblem, type Decision } from "./answers";
 import type { CaseDocument, Stub } from "./schema";
 

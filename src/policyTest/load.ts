@@ -1,7 +1,7 @@
 import { basename, dirname, isAbsolute, join } from "node:path";
-import type { ClientModel } from "../engine/client";
-import type { CompiledPolicy, Problem } from "../engine/compilePolicy";
-import type { EventSpec } from "../engine/eventSpec";
+import type { ClientModel } from "../engine/event/client";
+import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
+import type { EventSpec } from "../engine/event/eventSpec";
 import { err, ok, type Result } from "../engine/result";
 import { callOf, derivedName, inputOf, inputProblems } from "./caseInput";
 import { expectationOf, stubsOf, type Expectation } from "./expectations";

@@ -1,5 +1,5 @@
-import type { CompiledHandler } from "../engine/compiledHandler";
-import type { CompiledPolicy } from "../engine/compilePolicy";
+import type { CompiledHandler } from "../engine/policy/compiledHandler";
+import type { CompiledPolicy } from "../engine/policy/compilePolicy";
 import type { Evaluation, HandlerTrace } from "../engine/evaluate";
 import type { EvaluationDeps } from "../engine/evaluate";
 import { Gate } from "../gate/gate";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { nearest, type Problem } from "../engine/compilePolicy";
-import { baseFields } from "../engine/hookInput";
+import { nearest, type Problem } from "../engine/policy/compilePolicy";
+import { baseFields } from "../engine/event/hookInput";
 import { SHORTHAND_TOOLS } from "./shorthands";
 
 /**

@@ -1,4 +1,4 @@
-import type { CompiledPolicy } from "../engine/compilePolicy";
+import type { CompiledPolicy } from "../engine/policy/compilePolicy";
 import { Gate } from "../gate/gate";
 import type { ClientProfile } from "../gate/profile";
 import { coverageOf, type Coverage } from "./coverage";

@@ -1,4 +1,4 @@
-import { DECISION_INPUT_LIMITS, capText, capValue } from "../engine/cap";
+import { DECISION_INPUT_LIMITS, capText, capValue } from "../engine/limits/cap";
 import { errorText, log } from "../log";
 import { isDeferredRecord, type DecisionFilter, type DecisionLog, type DecisionLogHealth, type DecisionRecord, type DeferredRecord } from "../services";
 

@@ -1,4 +1,4 @@
-import type { ValidatedPolicy } from "../engine/compilePolicy";
+import type { ValidatedPolicy } from "../engine/policy/compilePolicy";
 import type { ActivateOutcome, PolicyRecord, PolicyStore, PublishOutcome, RevisionSummary } from "../services";
 import { policyKeys } from "./policyKeys";
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { compilePolicy } from "../../src/engine/compilePolicy";
+import { compilePolicy } from "../../src/engine/policy/compilePolicy";
 import { childEnv, freePort, readDevVars, ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
 import { claudeCode } from "../../src/clients/claude-code";
 import { cli } from "./support";

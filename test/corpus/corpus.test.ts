@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy } from "../../src/engine/compilePolicy";
+import { compilePolicy } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import starterDocument from "../../policies/default.json";
 import dangerous1 from "./dangerous.jsonl?raw";

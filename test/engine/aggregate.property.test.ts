@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_CODE_EVENTS as EVENT_TABLE, eventByName } from "../../src/clients/claude-code/events";
-import { aggregate, mergePatch } from "../../src/engine/aggregate";
-import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
-import type { EventSpec, Verdict } from "../../src/engine/eventSpec";
+import { aggregate, mergePatch } from "../../src/engine/answer/aggregate";
+import { compilePolicy, type CompiledPolicy } from "../../src/engine/policy/compilePolicy";
+import type { EventSpec, Verdict } from "../../src/engine/event/eventSpec";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
-import type { HandlerOutcome } from "../../src/engine/outcome";
-import { respond } from "../../src/engine/respond";
+import type { HandlerOutcome } from "../../src/engine/answer/outcome";
+import { respond } from "../../src/engine/answer/respond";
 import { claudeCode } from "../../src/clients/claude-code";
 
 const MAX_TEXT = 10_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
+import { compilePolicy, type CompiledPolicy } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import { analyseShell } from "../../src/engine/shell/analyse";
 import { DEFAULT_SHELL_LIMITS } from "../../src/engine/shell/model";

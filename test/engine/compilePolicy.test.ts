@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy, type CompiledPolicy, type Problem } from "../../src/engine/compilePolicy";
+import { compilePolicy, type CompiledPolicy, type Problem } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import { claudeCode } from "../../src/clients/claude-code";
 

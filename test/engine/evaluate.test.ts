@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import type { CompiledPromptHandler } from "../../src/engine/compiledHandler";
-import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
+import type { CompiledPromptHandler } from "../../src/engine/policy/compiledHandler";
+import { compilePolicy, type CompiledPolicy } from "../../src/engine/policy/compilePolicy";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
-import { isAnalysisCached, subjectsOf } from "../../src/engine/permissionRule";
 import { claudeCode } from "../../src/clients/claude-code";
+import { isAnalysisCached } from "../../src/engine/match/callSubjects";
+import { subjectsOf } from "../../src/engine/match/callSubjects";
 
 const compiled = (doc: unknown): CompiledPolicy => {
   const c = compilePolicy(doc, { client: claudeCode });

@@ -2,12 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { claudeCode } from "../../src/clients/claude-code";
-import { eventInput } from "../../src/engine/hookInput";
-import { fastCheckOf, type FastCheck } from "../../src/engine/fastInput";
+import { eventInput } from "../../src/engine/event/hookInput";
+import { fastCheckOf, type FastCheck } from "../../src/engine/event/fastInput";
 import { PAYLOADS } from "../fixtures/payloads";
 
 /*
- * fastCheckOf's contract (src/engine/fastInput.ts): true implies zod accepts the value and zod's data deep-equals it,
+ * fastCheckOf's contract (src/engine/event/fastInput.ts): true implies zod accepts the value and zod's data deep-equals it,
  * so the caller may skip zod; false claims nothing. Checked here against zod itself (this pool runs it jitless, as
  * on Workers): on every event's real payload, on values built from each input schema's shape and on mutations of
  * them, and on small schemas for each def type and check the compiler models. Anything it does not model must get

@@ -1,8 +1,10 @@
 // The masker (issue 8, item 3): the maintained rule set, hookgate's own shapes, names, maskFields wildcards, what
 // must not be masked, and what it costs on hostile input. End to end (log, LLM, forward): test/http/plantedSecrets.
 import { describe, expect, it } from "vitest";
-import { MASK, MASK_SCAN_LIMITS, RULE_SET_BUDGET, isSecretName, maskForExport, maskSecrets, maskText } from "../../src/engine/mask";
-import { SECRET_RULE_IDS } from "../../src/engine/secretRuleSet";
+import { maskForExport, maskSecrets } from "../../src/engine/secrets/mask";
+import { SECRET_RULE_IDS } from "../../src/engine/secrets/secretRuleSet";
+import { MASK, RULE_SET_BUDGET, isSecretName } from "../../src/engine/secrets/detectors";
+import { MASK_SCAN_LIMITS, maskText } from "../../src/engine/secrets/maskCut";
 
 describe("shapes in text", () => {
   it.each([

@@ -5,9 +5,11 @@
 // masks before the cut, the cut string masks too.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DECISION_INPUT_LIMITS, capValue, keptLength } from "../../src/engine/cap";
-import { CUT_MARGIN, MASK, MASK_SCAN_LIMITS, maskForExport, maskOnce, maskSecrets, maskText, maskedRanges } from "../../src/engine/mask";
+import { DECISION_INPUT_LIMITS, capValue, keptLength } from "../../src/engine/limits/cap";
+import { maskForExport, maskOnce, maskSecrets } from "../../src/engine/secrets/mask";
 import { capRecord } from "../../src/stores/d1DecisionLog";
+import { CUT_MARGIN, MASK_SCAN_LIMITS, maskText, maskedRanges } from "../../src/engine/secrets/maskCut";
+import { MASK } from "../../src/engine/secrets/detectors";
 
 // Secrets are written with letters no name, marker or filler here contains, so any 4 of their characters found in
 // the output are a leak, and nothing else is.

@@ -1,9 +1,11 @@
-// The masker skips a detector on text holding none of its literals (src/engine/mask.ts, Detector.anyOf). That is
+// The masker skips a detector on text holding none of its literals (src/engine/secrets/detectors.ts, Detector.anyOf). That is
 // only sound if every match of the pattern contains one of them: checked here on texts built from the literals
 // themselves (in every case), token characters and separators, so matches are frequent.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DETECTORS_FOR_TEST, isSecretName, maskText } from "../../src/engine/mask";
+import { DETECTORS_FOR_TEST, isSecretName } from "../../src/engine/secrets/detectors";
+import { maskText } from "../../src/engine/secrets/maskCut";
+
 
 const { detectors, mayMatch, anyLiteral } = DETECTORS_FOR_TEST;
 const literals = detectors().flatMap((d) => d.anyOf);
@@ -78,7 +80,7 @@ describe("mask detectors: the prefilter literals are in every match", () => {
 });
 
 describe("mask assignments: text is skipped only when no name in it could be secret-sounding", () => {
-  // assignmentRanges returns early on text without a MAYBE_SECRET run (src/engine/mask.ts): sound only because every
+  // assignmentRanges returns early on text without a MAYBE_SECRET run (src/engine/secrets/detectors.ts): sound only because every
   // name isSecretName accepts holds one. Names here mix secret words, plain words and case, in the shapes the
   // assignment patterns read; whenever the name is secret-sounding, its value must still be masked.
   const word = fc.constantFrom("api", "Key", "PASSWORD", "db", "token", "Auth", "x", "secret", "signing", "salt", "otp", "user", "name", "cred", "DSN", "pw", "cookie");

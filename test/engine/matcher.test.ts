@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { CLAUDE_CODE_TOOLS } from "../../src/clients/claude-code/tools";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy, type Problem } from "../../src/engine/compilePolicy";
+import { compilePolicy, type Problem } from "../../src/engine/policy/compilePolicy";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate } from "../../src/engine/evaluate";
-import { compileMatcher } from "../../src/engine/matcher";
+import { compileMatcher } from "../../src/engine/match/matcher";
 import { claudeCode } from "../../src/clients/claude-code";
 
 /** Contract §3.1, row by row: [matcher, query, expected]. Standard syntax (tool events, agent types, …). */

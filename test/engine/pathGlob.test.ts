@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { compilePathGlob, deriveHome, normalizePath, preparePathTemplate, type PathContext } from "../../src/engine/pathGlob";
+import { compilePathGlob } from "../../src/engine/match/pathGlob";
+import type { PathContext } from "../../src/engine/match/paths";
+import { deriveHome, normalizePath } from "../../src/engine/match/paths";
+import { preparePathTemplate } from "../../src/engine/match/pathTemplate";
 
 /**
  * Gitignore-style file-rule patterns (contract §3.3 "Read / Edit"). Cases marked STRICTER are where

@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  compileRule,
-  describeSubject,
-  matchesCall,
-  matchingSubjects,
-  subjectCount,
-  subjectsOf,
-  type CompiledRule,
-  type ToolCall,
-} from "../../src/engine/permissionRule";
+import { compileRule, matchesCall, matchingSubjects, type CompiledRule } from "../../src/engine/match/permissionRule";
 import { CLAUDE_CODE_TOOLS } from "../../src/clients/claude-code/tools";
+import { describeSubject, subjectCount } from "../../src/engine/match/callSubjects";
+import { subjectsOf, type ToolCall } from "../../src/engine/match/callSubjects";
 
 /**
  * Permission rules (contract §3.2 `if`, §3.3 syntax) as hookgate evaluates them. Rows noted STRICTER are

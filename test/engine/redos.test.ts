@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy, type CompiledPolicy, type Problem } from "../../src/engine/compilePolicy";
+import { compilePolicy, type CompiledPolicy, type Problem } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
-import { compileRegex } from "../../src/engine/linearPattern";
-import { compileMatcher } from "../../src/engine/matcher";
-import { compileRule, matchesCall } from "../../src/engine/permissionRule";
+import { compileRegex } from "../../src/engine/match/linearPattern";
+import { compileMatcher } from "../../src/engine/match/matcher";
+import { compileRule, matchesCall } from "../../src/engine/match/permissionRule";
 import { claudeCode } from "../../src/clients/claude-code";
 import { CLAUDE_CODE_TOOLS } from "../../src/clients/claude-code/tools";
 

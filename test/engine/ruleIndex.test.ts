@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
+import { compilePolicy, type CompiledPolicy } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
-import { requiredLiteral } from "../../src/engine/ruleIndex";
+import { requiredLiteral } from "../../src/engine/match/ruleIndex";
 import { claudeCode } from "../../src/clients/claude-code";
 
 /**

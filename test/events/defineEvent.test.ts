@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_CODE_EVENTS, eventByName, claudeCodeEvents } from "../../src/clients/claude-code/events";
-import { defineEvent, isDeclaredMatcher, kebabCase, type EventDecl } from "../../src/engine/defineEvent";
-import type { EventSpec } from "../../src/engine/eventSpec";
+import { defineEvent, isDeclaredMatcher, kebabCase, type EventDecl } from "../../src/engine/event/defineEvent";
+import type { EventSpec } from "../../src/engine/event/eventSpec";
 import { HOOK_EVENTS, type HookEventName } from "../../src/clients/claude-code/events";
-import { eventInput } from "../../src/engine/hookInput";
-import { text } from "../../src/engine/hookOutput";
-import defineEventSource from "../../src/engine/defineEvent.ts?raw";
+import { eventInput } from "../../src/engine/event/hookInput";
+import { text } from "../../src/engine/event/hookOutput";
+import defineEventSource from "../../src/engine/event/defineEvent.ts?raw";
 
 const spec = (name: HookEventName): EventSpec => eventByName(name);
 const valid = (s: EventSpec, answer: unknown) => s.output.safeParse(answer).success;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CLAUDE_CODE_EVENTS as EVENT_TABLE, eventByName, claudeCodeEvents } from "../../src/clients/claude-code/events";
-import type { EventSpec } from "../../src/engine/eventSpec";
+import type { EventSpec } from "../../src/engine/event/eventSpec";
 import { HOOK_EVENTS, type HookEventName } from "../../src/clients/claude-code/events";
 import { PAYLOADS, payloadOf } from "../fixtures/payloads";
 

@@ -2,11 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CLAUDE_CODE_EVENTS as EVENT_TABLE, eventByName } from "../../src/clients/claude-code/events";
-import type { EventSpec, Verdict } from "../../src/engine/eventSpec";
+import type { EventSpec, Verdict } from "../../src/engine/event/eventSpec";
 import type { HookEventName } from "../../src/clients/claude-code/events";
-import { TRUNCATION_MARKER } from "../../src/engine/hookOutput";
-import type { Aggregate } from "../../src/engine/outcome";
-import { DEFAULT_BLOCK_REASON, respond } from "../../src/engine/respond";
+import { TRUNCATION_MARKER } from "../../src/engine/event/hookOutput";
+import type { Aggregate } from "../../src/engine/answer/outcome";
+import { DEFAULT_BLOCK_REASON, respond } from "../../src/engine/answer/respond";
 
 const spec = (name: HookEventName): EventSpec => eventByName(name);
 const issues = (s: EventSpec, answer: unknown) => s.output.safeParse(answer).error?.issues ?? [];

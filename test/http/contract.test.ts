@@ -2,7 +2,7 @@
 // every event that can take one, gated on a marker field, then the same checks against each of the 34 routes.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLAUDE_CODE_EVENTS as EVENT_TABLE } from "../../src/clients/claude-code/events";
-import type { EventSpec } from "../../src/engine/eventSpec";
+import type { EventSpec } from "../../src/engine/event/eventSpec";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { payloadOf } from "../fixtures/payloads";
 import {

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
 import { CLAUDE_CODE_EVENTS as EVENT_TABLE, eventByName } from "../../src/clients/claude-code/events";
-import type { EventSpec } from "../../src/engine/eventSpec";
+import type { EventSpec } from "../../src/engine/event/eventSpec";
 import { PAYLOADS, payloadOf } from "../fixtures/payloads";
 import { envelopeSchema, hook, mintToken, publish, uniqueTeam } from "../support/worker";
 

@@ -3,7 +3,7 @@
 // Worker secrets declared in FORWARD_SECRETS, and hookgate's own credentials never leave (issue 8, item 6).
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { ENGINE_VERSION } from "../../src/engine/compilePolicy";
+import { ENGINE_VERSION } from "../../src/engine/policy/compilePolicy";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
 import { policyKeys } from "../../src/stores/policyKeys";

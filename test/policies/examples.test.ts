@@ -1,7 +1,7 @@
 // The example policies in policies/examples compile and do what their description says.
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy } from "../../src/engine/compilePolicy";
+import { compilePolicy } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import runTestsBeforeStop from "../../policies/examples/run-tests-before-stop.json";
 import { claudeCode } from "../../src/clients/claude-code";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import { compilePolicy } from "../../src/engine/compilePolicy";
+import { compilePolicy } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import starterDocument from "../../policies/default.json";
 import { claudeCode } from "../../src/clients/claude-code";

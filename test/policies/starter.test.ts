@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
 import starter from "../../policies/default.json";
-import { compilePolicy, type CompiledPolicy } from "../../src/engine/compilePolicy";
+import { compilePolicy, type CompiledPolicy } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
 import { claudeCode } from "../../src/clients/claude-code";
 

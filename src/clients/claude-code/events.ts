@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEvent } from "../../engine/defineEvent";
-import { eventTable } from "../../engine/client";
-import type { EventSpec } from "../../engine/eventSpec";
+import { defineEvent } from "../../engine/event/defineEvent";
+import { eventTable } from "../../engine/event/client";
+import type { EventSpec } from "../../engine/event/eventSpec";
 import {
   eventInput,
   jsonObject,
@@ -11,7 +11,7 @@ import {
   stopFields,
   taskFields,
   toolInputFields,
-} from "../../engine/hookInput";
+} from "../../engine/event/hookInput";
 import {
   elicitationAction,
   MAX_CLASSIFIER_CONTEXT_CHARS,
@@ -19,7 +19,7 @@ import {
   text,
   updatedPermissions,
   watchPaths,
-} from "../../engine/hookOutput";
+} from "../../engine/event/hookOutput";
 
 /*
  * The 34 events of Claude Code 2.1.332, one declaration each, in the client's order. defineEvent() derives the

@@ -1,5 +1,5 @@
-import { isDeclaredMatcher } from "../../engine/defineEvent";
-import type { EventSpec } from "../../engine/eventSpec";
+import { isDeclaredMatcher } from "../../engine/event/defineEvent";
+import type { EventSpec } from "../../engine/event/eventSpec";
 import { CLAUDE_CODE_EVENTS } from "./events";
 
 /*

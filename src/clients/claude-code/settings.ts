@@ -1,8 +1,8 @@
-import type { EventTable } from "../../engine/client";
-import type { CompiledPolicy } from "../../engine/compilePolicy";
-import type { EventSpec } from "../../engine/eventSpec";
+import type { EventTable } from "../../engine/event/client";
+import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
+import type { EventSpec } from "../../engine/event/eventSpec";
 import { deadlineFor } from "../../engine/evaluate";
-import { DEFAULT_DEADLINE_MS } from "../../engine/limits";
+import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { err, ok, type Result } from "../../engine/result";
 
 /**

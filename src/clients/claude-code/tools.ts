@@ -1,4 +1,4 @@
-import type { ToolTable } from "../../engine/toolTable";
+import type { ToolTable } from "../../engine/event/toolTable";
 
 /** Claude Code's tools (2.1.332), as its permission rules and hookgate's effect conditions read them. */
 export const CLAUDE_CODE_TOOLS: ToolTable = {

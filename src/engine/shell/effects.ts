@@ -1,8 +1,8 @@
 /**
  * The effects of a shell command line: what it would do, whichever way it is spelled.
  *
- * - Each simple command's effects come from its table entry (commands.ts for Bash, powershell.ts and cmd.ts for the
- *   other dialects), read from the command finally run (wrappers stripped) with its options parsed the way the
+ * - Each simple command's effects come from its table entry (commands/commands.ts for Bash, powershell/cmdlets.ts
+ *   and cmd/effects.ts for the other dialects), read from the command finally run (wrappers stripped) with its options parsed the way the
  *   command itself parses them, plus its redirections (`> f` writes f, `< f` reads it).
  * - A dynamic command word (`$X -rf /`, `r$()m`) may be any command: it gets the effects of every known command
  *   whose name fits it.
@@ -11,16 +11,17 @@
  *   (`bash <(curl …)`, `source <(curl …)`) or a substitution run as code (`eval "$(curl …)"`, `sh -c "$(wget …)"`).
  * - `force-push` (git), `fork-bomb` (a function that calls itself through a pipe or twice).
  */
-import { parseArgs } from "./args";
-import { COMMANDS, COMMAND_NAMES, commandSpec, type DeclaredEffect, type EffectKind } from "./commands";
+import { COMMANDS } from "./commands/commands";
+import { COMMAND_NAMES, commandSpec, type DeclaredEffect, type EffectKind } from "./commands/commands";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
-import { pipedText } from "./bash";
-import { dialectRoles, dialectTables, programTables } from "./dialects";
-import { commandName, strip, UNKNOWN_ARGS } from "./strip";
-import { globTemplate, HOLE_ANY, hasHoles, matchSome, somePattern } from "./template";
-import { readsProgramFromStdin, STDIN_INTERPRETERS } from "./programs";
-import { isPsExpression } from "./powershell";
-import { SHELLS, SOURCERS } from "./wrappers";
+import { parseArgs } from "./words/args";
+import { UNKNOWN_ARGS, commandName, strip } from "./words/strip";
+import { pipedText } from "./words/staticText";
+import { HOLE_ANY, globTemplate, hasHoles, matchSome, somePattern } from "./words/template";
+import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
+import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects } from "./cmd/effects";
+import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
+import { SHELLS, SOURCERS } from "./commands/wrappers";
 
 export interface Effect {
   readonly kind: EffectKind;
@@ -161,18 +162,22 @@ function anyCommand(c: SimpleCommand, args: readonly ShellWord[]): { effects: De
 function namesFitting(template: string): string[] {
   const p = somePattern([template.replace(/[\uE000-\uE004]/g, "*")].flatMap((t) => t.split("*")));
   // The template's holes are the pattern's stars here: does some known name fit the template?
-  return [...COMMAND_NAMES, ...Object.keys(programTables)].filter((n) => matchSome(p, n));
+  return [...COMMAND_NAMES, ...WINDOWS_PROGRAMS].filter((n) => matchSome(p, n));
 }
 
+/** The tables of the dialects other than Bash, asked before the Bash table (which does not know their commands). */
+const DIALECT_EFFECTS: Partial<Record<SimpleCommand["dialect"], typeof psEffects>> = { powershell: psEffects, cmd: cmdEffects };
+/** Which commands of another dialect download (their output is the download) or run text they are given as code. */
+const DIALECT_ROLES: Partial<Record<SimpleCommand["dialect"], typeof psRole>> = { powershell: psRole };
+
 function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWord[], upstream?: SimpleCommand): DeclaredEffect[] {
-  const table = dialectTables[c.dialect];
+  const table = DIALECT_EFFECTS[c.dialect];
   if (table) {
     const own = table(name, args, c, upstream);
     if (own !== undefined) return own;
   }
-  const program = programTables[name.toLowerCase().replace(/\.exe$/, "")];
-  if (program) {
-    const own = program(name, args, c, upstream);
+  if (WINDOWS_PROGRAMS.includes(name.toLowerCase().replace(/\.exe$/, ""))) {
+    const own = bashWindowsProgram(name, args, c);
     if (own !== undefined) return own;
   }
   const spec = commandSpec(name);
@@ -209,7 +214,7 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       if (REDIRECT_WRITES.has(r.op)) add(i, { kind: "write", path: t, via: `redirect ${r.op}` });
       if (r.op === "<" || r.op === "<>" || (r.op === "<&" && !/^[0-9-]+$/.test(t))) add(i, { kind: "read", path: t, via: `redirect ${r.op}` });
     }
-    const role = dialectRoles[c.dialect]?.(c);
+    const role = DIALECT_ROLES[c.dialect]?.(c);
     if (role?.downloader) downloaderAt.add(i);
     if (role?.executor) interpreterAt.add(i);
     const up = upstream(i);
@@ -273,7 +278,7 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     const base = f.name;
     if (base === "eval") codeWords.push(...f.args);
     if (SOURCERS.has(base) && f.args[0]) codeWords.push(f.args[0]);
-    if (SHELLS.has(base) || STDIN_INTERPRETERS.test(base) || dialectRoles[c.dialect]?.(c).executor) codeWords.push(...f.args);
+    if (SHELLS.has(base) || STDIN_INTERPRETERS.test(base) || DIALECT_ROLES[c.dialect]?.(c).executor) codeWords.push(...f.args);
     // `& (gcm i*x) (irm …)`: a command looked up at run time may be Invoke-Expression.
     if (c.dialect === "powershell" && c.invoked && hasHoles(head.text)) codeWords.push(...f.args);
     for (const w of codeWords) {

@@ -16,12 +16,13 @@
  * matches. Allow rules use only `raw` and `words` from the stages the client itself reaches (its own wrappers
  * stripped, assignments kept), and ask whether EVERY filling matches: an allow can never be wider than the client's.
  */
-import { parseArgs, type OptionTable } from "./args";
-import { commandSpec, GIT_PUSH, gitSubcommand } from "./commands";
+import { parseArgs, type OptionTable } from "./words/args";
+import { commandSpec, GIT_PUSH, gitSubcommand } from "./commands/commands";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
-import { isPsExpression, PS_ALIASES } from "./powershell";
-import { commandName, strip } from "./strip";
-import { displayTemplate, HOLE_ANY, hasHoles, literal } from "./template";
+import { isPsExpression, PS_ALIASES } from "./powershell/cmdlets";
+import { collapse } from "./builder";
+import { commandName, strip } from "./words/strip";
+import { displayTemplate, HOLE_ANY, hasHoles, literal } from "./words/template";
 
 export interface CommandForms {
   /** For traces: the command finally run, words joined, holes shown as `…`. */
@@ -36,7 +37,6 @@ export interface CommandForms {
 
 const DISPLAY_MAX = 300;
 const clip = (s: string) => (s.length > DISPLAY_MAX ? `${s.slice(0, DISPLAY_MAX - 1)}…` : s);
-const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** Words joined as the shell would pass them: a word that may split into nothing absorbs the space before it. */
 export function joinTemplate(words: readonly ShellWord[], pick: (w: ShellWord) => string = (w) => w.text): string {

@@ -1,5 +1,5 @@
 /**
- * What the shell analysers (bash.ts, powershell.ts, cmd.ts) make of a command line: every simple command anywhere
+ * What the shell readers (bash/, powershell/, cmd/) make of a command line: every simple command anywhere
  * in it, with its words as templates (see template.ts), its redirections, its place in a pipeline, and the scripts
  * nested in it (substitutions, `bash -c` strings, here-docs fed to a shell, `find -exec`, …). Everything a policy
  * asks of a shell command — permission-rule forms (forms.ts) and effects (effects.ts) — is derived from this.

@@ -2,9 +2,9 @@
 // client produced; each matcher through compileMatcher. Every pair is classified against what the client did.
 import { eventByName } from "../../../src/clients/claude-code/events";
 import { CLAUDE_CODE_TOOLS } from "../../../src/clients/claude-code/tools";
-import { compilePolicy } from "../../../src/engine/compilePolicy";
+import { compilePolicy } from "../../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../../src/engine/evaluate";
-import { compileMatcher } from "../../../src/engine/matcher";
+import { compileMatcher } from "../../../src/engine/match/matcher";
 import { analyse, excuse, type ClientExamination } from "./expansion";
 import type { CallCase, Dirs, HookInput, MatcherCase, RuleCase } from "./types";
 import { claudeCode } from "../../../src/clients/claude-code";

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import starterDocument from "../../../policies/default.json";
 import { claudeCode } from "../../../src/clients/claude-code";
 import { eventByName } from "../../../src/clients/claude-code/events";
-import { compilePolicy } from "../../../src/engine/compilePolicy";
+import { compilePolicy } from "../../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../../src/engine/evaluate";
-import { printsSetupCode } from "../../../src/engine/shell/setupCode";
+import { printsSetupCode } from "../../../src/engine/shell/commands/setupCode";
 
 const compiled = compilePolicy(starterDocument, { client: claudeCode });
 if (!compiled.ok) throw new Error("the starter policy does not compile");

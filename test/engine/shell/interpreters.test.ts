@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { analyseShell } from "../../../src/engine/shell/analyse";
 import { effectsOf } from "../../../src/engine/shell/effects";
-import { INTERPRETER_RULES, type Lang } from "../../../src/engine/shell/interpreters";
-import { displayTemplate } from "../../../src/engine/shell/template";
+import { INTERPRETER_RULES, type Lang } from "../../../src/engine/shell/commands/interpreters";
+import { displayTemplate } from "../../../src/engine/shell/words/template";
 
 const ctx = { cwd: "/w", home: "/home/u" };
 const effects = (cmd: string) =>

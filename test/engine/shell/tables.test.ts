@@ -2,11 +2,11 @@
 // is exercised and a new entry without an example fails here.
 import { describe, expect, it } from "vitest";
 import { analyseShell } from "../../../src/engine/shell/analyse";
-import { COMMANDS, REMOTE_RUNNERS } from "../../../src/engine/shell/commands";
+import { COMMANDS, REMOTE_RUNNERS } from "../../../src/engine/shell/commands/commands";
 import { effectsOf } from "../../../src/engine/shell/effects";
 import { formsOf } from "../../../src/engine/shell/forms";
-import { displayTemplate } from "../../../src/engine/shell/template";
-import { WRAPPERS } from "../../../src/engine/shell/wrappers";
+import { displayTemplate } from "../../../src/engine/shell/words/template";
+import { WRAPPERS } from "../../../src/engine/shell/commands/wrappers";
 
 const ctx = { cwd: "/w", home: "/home/u" };
 

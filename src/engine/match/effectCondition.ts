@@ -1,0 +1,140 @@
+/**
+ * The `effect` condition of a handler: it holds when the tool call would DO something — delete, read, write or
+ * change the permissions of a path in a set, run a downloaded script, force-push, start a fork bomb — however the
+ * call is spelled (shell/effects.ts works the effects out; the file tools' effects are their paths).
+ *
+ * ```json
+ * "effect": { "kind": "delete", "recursive": true, "paths": ["@protected"] }
+ * ```
+ * `paths` are Read/Edit-rule globs (`//etc/**`, `~/.ssh/**`, `.env`, `*.pem`), `!glob` exclusions and `@name`
+ * references to the policy's named `paths` sets. A path the shell fills in at run time (`"$DIR"`, `*`) matches when
+ * SOME filling could be in the set (and is excluded only when EVERY filling is excluded).
+ */
+import { compilePathGlob, type PathGlob } from "./pathGlob";
+import { err, ok, type Result } from "../result";
+import type { EffectKind } from "../shell/commands/commands";
+import type { Effect } from "../shell/effects";
+import { hasHoles } from "../shell/words/template";
+import { callEffects, effectPathAlwaysMatches, effectPathMatches, prepareEffectPath } from "./callSubjects";
+import type { CallSubjects } from "./callSubjects";
+
+export const EFFECT_KINDS = ["delete", "read", "write", "chmod", "run-download", "force-push", "fork-bomb"] as const satisfies readonly EffectKind[];
+const WITH_PATHS: ReadonlySet<string> = new Set(["delete", "read", "write", "chmod"]);
+
+export interface EffectConditionDocument {
+  kind: EffectKind | EffectKind[];
+  paths?: string | string[] | undefined;
+  recursive?: boolean | undefined;
+  mode?: "world-writable" | undefined;
+}
+
+export interface CompiledEffectCondition {
+  readonly kinds: ReadonlySet<EffectKind>;
+  /** undefined: any path (or none). */
+  readonly include: readonly PathGlob[] | undefined;
+  readonly exclude: readonly PathGlob[];
+  readonly recursive: boolean | undefined;
+  readonly worldWritable: boolean;
+  /** For traces. */
+  readonly describe: string;
+}
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** Compile one condition; `sets` are the policy's named path sets. Problems come back as messages. */
+export function compileEffectCondition(doc: EffectConditionDocument, sets: Readonly<Record<string, readonly string[]>>): Result<CompiledEffectCondition, string[]> {
+  const problems: string[] = [];
+  const kinds = asArray(doc.kind);
+  const paths = asArray(doc.paths);
+  if (paths.length > 0 && kinds.some((k) => !WITH_PATHS.has(k)))
+    problems.push(`"paths" applies to delete, read, write and chmod effects, not to ${kinds.filter((k) => !WITH_PATHS.has(k)).join(", ")}`);
+  if (doc.recursive !== undefined && kinds.some((k) => k !== "delete" && k !== "chmod")) problems.push(`"recursive" applies to delete and chmod effects only`);
+  if (doc.mode !== undefined && kinds.some((k) => k !== "chmod")) problems.push(`"mode" applies to chmod effects only`);
+  const include: PathGlob[] = [];
+  const exclude: PathGlob[] = [];
+  const expand = (entry: string, seen: Set<string>): string[] => {
+    if (!entry.startsWith("@")) return [entry];
+    const name = entry.slice(1);
+    const set = sets[name];
+    if (!set) {
+      problems.push(`no path set "${name}" (define it under the policy's "paths")`);
+      return [];
+    }
+    if (seen.has(name)) {
+      problems.push(`path set "${name}" refers to itself`);
+      return [];
+    }
+    return set.flatMap((e) => expand(e, new Set([...seen, name])));
+  };
+  for (const entry of paths.flatMap((p) => expand(p, new Set()))) {
+    const negated = entry.startsWith("!");
+    const g = compilePathGlob(negated ? entry.slice(1) : entry);
+    if (!g.ok) problems.push(`path "${entry}": ${g.error}`);
+    else (negated ? exclude : include).push(g.value);
+  }
+  if (paths.length > 0 && include.length === 0 && problems.length === 0) problems.push("the paths name no path (only exclusions)");
+  if (problems.length > 0) return err(problems);
+  const describe = [
+    kinds.join("|"),
+    doc.recursive === true ? "recursive" : doc.recursive === false ? "non-recursive" : "",
+    doc.mode ?? "",
+    paths.length > 0 ? `of ${paths.join(", ")}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return ok({ kinds: new Set(kinds), include: paths.length > 0 ? include : undefined, exclude, recursive: doc.recursive, worldWritable: doc.mode === "world-writable", describe });
+}
+
+/**
+ * A chmod mode that lets everyone write: octal with the others digit 2, 3, 6 or 7 (`777`, `0666`), or a symbolic
+ * clause granting `w` to `o` or `a` (`a+w`, `o+rwx`, `ugo=rwx`); or a mode the shell fills in (it may be one).
+ * A clause without who (`+w`) is limited by the umask and does not count.
+ */
+function worldWritable(mode: string | undefined): boolean {
+  if (mode === undefined) return false;
+  if (hasHoles(mode)) return true;
+  if (/^[0-7]{3,4}$/.test(mode)) return [2, 3, 6, 7].includes(Number(mode[mode.length - 1]));
+  for (const clause of mode.split(",")) {
+    const m = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (m && m[2] !== "-" && m[3]!.includes("w") && /[ao]/.test(m[1]!)) return true;
+  }
+  return false;
+}
+
+/** The working directory an effect's relative path is resolved against (a `cd` earlier in the command moved it). */
+function effectCwd(e: Effect, s: CallSubjects): string | undefined | null {
+  if (e.cwd === undefined) return s.cwd;
+  if (e.cwd.includes("\uE004")) return null;
+  if (e.cwd === "~" || e.cwd.startsWith("~/")) return s.home !== undefined ? `${s.home}${e.cwd.slice(1)}` : null;
+  if (e.cwd.startsWith("/")) return e.cwd;
+  return s.cwd !== undefined ? `${s.cwd}/${e.cwd}` : null;
+}
+
+function matchesOne(c: CompiledEffectCondition, e: Effect, s: CallSubjects): boolean {
+  if (!c.kinds.has(e.kind)) return false;
+  if (c.recursive !== undefined && (e.recursive ?? false) !== c.recursive) return false;
+  if (c.worldWritable && !worldWritable(e.mode)) return false;
+  if (c.include === undefined) return true;
+  if (e.path === undefined) return false;
+  const path = e.path;
+  const cwd = effectCwd(e, s);
+  // After a `cd` to an unknown place a relative path is unknown: it is in no set.
+  if (cwd === null && !path.startsWith("/") && !path.startsWith("~")) return false;
+  const prepared = prepareEffectPath(path, s, cwd ?? undefined);
+  if (!c.include.some((g) => effectPathMatches(g, prepared, s))) return false;
+  return !c.exclude.some((g) => effectPathAlwaysMatches(g, prepared));
+}
+
+/** The parts of the call (for Bash: simple commands) with an effect any of the conditions matches, and that effect. */
+export function effectParts(conditions: readonly CompiledEffectCondition[], s: CallSubjects): Map<number, { effect: Effect; condition: CompiledEffectCondition }> {
+  const out = new Map<number, { effect: Effect; condition: CompiledEffectCondition }>();
+  for (const e of callEffects(s)) {
+    if (out.has(e.command)) continue;
+    for (const c of conditions)
+      if (matchesOne(c, e, s)) {
+        out.set(e.command, { effect: e, condition: c });
+        break;
+      }
+  }
+  return out;
+}

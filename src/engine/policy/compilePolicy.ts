@@ -1,0 +1,536 @@
+import type { z } from "zod";
+import type { ClientModel } from "../event/client";
+import type { EventSpec, Verdict } from "../event/eventSpec";
+import { compileEffectCondition, type CompiledEffectCondition } from "../match/effectCondition";
+import type { CompiledHandler, CompiledHandlerBase, CompiledWhen, CompileOptions } from "./compiledHandler";
+import { HANDLER_KINDS, type KindContext } from "./handlerKinds";
+import { compileRegex, type LinearRegex } from "../match/linearPattern";
+import { compileMatcher, type CompiledMatcher } from "../match/matcher";
+import { compileRule, type CompiledRule } from "../match/permissionRule";
+import { indexGroup, ruleHint, whenHint, type GroupIndex, } from "../match/ruleIndex";
+import {
+  handlerSchema,
+  policySchema,
+  type HandlerDocument,
+  type HttpHandlerDocument,
+  type PolicyDocument,
+  type PromptHandlerDocument,
+} from "./policySchema";
+import { DEFAULT_DEADLINE_MS } from "../limits/limits";
+import { err, ok, type Result } from "../result";
+import { effectTools } from "../match/callSubjects";
+
+/** One thing wrong with a policy: where (a path into the document) and what, in plain words. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+export interface CompiledGroup {
+  index: number;
+  matcherSource: string | undefined;
+  matcher: CompiledMatcher;
+  handlers: CompiledHandler[];
+  /** The handlers indexed by their rule hints (tool, Bash first word), so big groups are not walked in full. */
+  lookup: GroupIndex;
+}
+
+export interface CompiledEvent {
+  spec: EventSpec;
+  groups: CompiledGroup[];
+  /** Whether any handler is slow (prompt/http); an event without one is answered synchronously. */
+  hasSlowHandlers: boolean;
+  /**
+   * Whether evaluating twice could differ or cost something (a judge, a forward, a `once` claim): only then is a
+   * redelivered request answered from the dedup record instead of evaluated again.
+   */
+  stateful: boolean;
+}
+
+declare const validated: unique symbol;
+
+/**
+ * A policy document as it may be published: only the compiler makes one (the type cannot be built elsewhere), so
+ * nothing that was not validated can reach the store. `document` is exactly as the author wrote it.
+ */
+export interface ValidatedPolicy {
+  readonly [validated]: true;
+  readonly document: unknown;
+  /** The engine version that validated it (ENGINE_VERSION). */
+  readonly engine: number;
+  /** The client it was validated for. */
+  readonly client: string;
+}
+
+export interface CompiledPolicy {
+  document: PolicyDocument;
+  /** The document as published (defaults not filled in), validated: what a publish stores. */
+  publishable: ValidatedPolicy;
+  /** The client whose events and tools the policy was compiled against. */
+  client: ClientModel;
+  failMode: "open" | "closed";
+  deadlineMs: number;
+  events: Partial<Record<string, CompiledEvent>>;
+  handlerCount: number;
+  /** What the publisher should know (none when compiled with `warnings: false`: a stored revision being loaded). */
+  warnings: Problem[];
+  /**
+   * This compiled policy's own part of the isolate's shell-analysis cache (match/callSubjects.ts): one team's commands
+   * are never looked up by, nor timed against, another team's. Unique per compilation.
+   */
+  analysisScope: string;
+}
+
+/** Compilations so far in this isolate: each gets its own analysis scope (module scope: it must outlive them). */
+let compilations = 0;
+
+const formatPath = (segments: readonly PropertyKey[]): string =>
+  segments.reduce<string>((acc, seg) => {
+    if (typeof seg === "number") return `${acc}[${seg}]`;
+    const key = String(seg);
+    return acc === "" ? key : `${acc}.${key}`;
+  }, "");
+
+/** Every key any object of a policy may have: what "did you mean" suggests from for an unknown key. */
+const KNOWN_KEYS: readonly string[] = [...new Set(collectKeys(policySchema))];
+
+function collectKeys(schema: unknown, seen = new Set<unknown>()): string[] {
+  if (seen.has(schema) || typeof schema !== "object" || schema === null) return [];
+  seen.add(schema);
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return [];
+  const out: string[] = [];
+  const shape = def.shape as Record<string, unknown> | undefined;
+  if (shape) for (const [k, v] of Object.entries(shape)) out.push(k, ...collectKeys(v, seen));
+  for (const key of ["innerType", "in", "out", "element", "valueType", "schema"]) if (def[key]) out.push(...collectKeys(def[key], seen));
+  for (const option of (def.options as unknown[] | undefined) ?? []) out.push(...collectKeys(option, seen));
+  return out;
+}
+
+/** The nearest of `names` to `name`, if it is close enough to be a typo. */
+export function nearest(name: string, names: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  return names.find((n) => n.toLowerCase() === lower) ?? names.find((n) => editDistance(n, name) <= Math.min(2, Math.max(1, Math.floor(name.length / 3))));
+}
+
+function zodProblems(error: z.ZodError): Problem[] {
+  const problems: Problem[] = [];
+  const visit = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]) => {
+    for (const issue of issues) {
+      const path = [...prefix, ...issue.path];
+      if (issue.code === "invalid_union" && issue.errors.length > 0) {
+        // Report the branch that got furthest instead of "invalid input" for the whole union.
+        const best = [...issue.errors].sort((a, b) => depth(b) - depth(a))[0]!;
+        visit(best, path);
+        continue;
+      }
+      if (issue.code === "unrecognized_keys") {
+        // One problem per key, at the key, with the field it probably meant.
+        for (const key of issue.keys) {
+          const near = nearest(key, KNOWN_KEYS);
+          problems.push({ path: formatPath([...path, key]), message: `unknown field "${key}"${near ? ` (did you mean "${near}"?)` : ""}` });
+        }
+        continue;
+      }
+      problems.push({ path: formatPath(path) || "(policy)", message: issue.message });
+    }
+  };
+  visit(error.issues, []);
+  return problems;
+}
+const depth = (issues: readonly z.core.$ZodIssue[]) => Math.max(0, ...issues.map((i) => i.path.length));
+
+const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Bumped whenever the compiler starts refusing something it used to accept. A stored revision compiled by the same
+ * engine version was fully validated at publish, so loading it may defer pattern compilation to first use.
+ */
+export const ENGINE_VERSION = 1;
+
+
+/**
+ * A regex compiled on its first test; the source was validated when the policy was published. Should it fail to
+ * compile all the same (a stored document edited by hand, an RE2 change), it matches nothing and says why through
+ * `compileError`: matching everything would make an `allow` rule with a `when` allow everything.
+ */
+function lazyRegex(source: string): Pick<CompiledWhen, "regex" | "compileError"> {
+  let compiled: LinearRegex | undefined;
+  let error: string | undefined;
+  const compile = () => {
+    if (compiled) return;
+    const r = compileRegex(source);
+    if (r.ok) compiled = r.value;
+    else {
+      error = r.error;
+      compiled = { test: () => false };
+    }
+  };
+  return {
+    regex: { test: (s: string) => (compile(), compiled!.test(s)) },
+    compileError: () => (compile(), error),
+  };
+}
+
+/**
+ * Validate and compile a policy. Every problem is reported (path + plain message), not just the first, so one
+ * publish attempt shows the author everything to fix.
+ */
+export function compilePolicy(input: unknown, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
+  const r = compileUnsorted(input, options);
+  // Problems and warnings in the order the author reads the document.
+  if (!r.ok) return err(inDocumentOrder(input, r.error));
+  r.value.warnings = inDocumentOrder(input, r.value.warnings);
+  return r;
+}
+
+function compileUnsorted(input: unknown, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
+  const parsed = policySchema.safeParse(input);
+  if (parsed.success) {
+    const publishable = { document: input, engine: ENGINE_VERSION, client: options.client.name } as unknown as ValidatedPolicy;
+    return compileDocument(parsed.data, options, publishable);
+  }
+  // The schema's problems, plus what the parts that do parse get wrong, so one attempt shows everything.
+  const problems = zodProblems(parsed.error);
+  const hooks = (input as { hooks?: unknown } | null)?.hooks;
+  if (typeof hooks === "object" && hooks !== null && !Array.isArray(hooks))
+    for (const name of Object.keys(hooks))
+      if (!options.client.events.byName(name) && !problems.some((p) => p.path === `hooks.${name}`)) problems.push(unknownEvent(name, options.client));
+  const salvaged = salvage(input, options.client);
+  if (salvaged) {
+    const more = compileDocument(salvaged, { client: options.client, forwardSecrets: options.forwardSecrets }, undefined);
+    if (!more.ok)
+      for (const p of more.error)
+        if (!problems.some((q) => q.path === p.path && q.message === p.message)) problems.push(p);
+  }
+  return err(problems);
+}
+
+/**
+ * Problems sorted by where their path points in the document: object keys in the order the author wrote them,
+ * array items by index; a path to something absent comes right after its parent. Stable for equal positions.
+ */
+function inDocumentOrder(input: unknown, problems: Problem[]): Problem[] {
+  const rank = (path: string): number[] => {
+    const out: number[] = [];
+    let node: unknown = input;
+    for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+      if (m[2] !== undefined) {
+        const i = Number(m[2]);
+        out.push(i);
+        node = Array.isArray(node) ? node[i] : undefined;
+      } else {
+        const key = m[1]!;
+        const keys = typeof node === "object" && node !== null && !Array.isArray(node) ? Object.keys(node) : [];
+        const i = keys.indexOf(key);
+        out.push(i === -1 ? keys.length : i);
+        node = i === -1 ? undefined : (node as Record<string, unknown>)[key];
+      }
+    }
+    return out;
+  };
+  const ranked = problems.map((p, i) => ({ p, i, r: p.path === "(policy)" ? [] : rank(p.path) }));
+  ranked.sort((a, b) => {
+    for (let k = 0; k < Math.min(a.r.length, b.r.length); k++) if (a.r[k] !== b.r[k]) return a.r[k]! - b.r[k]!;
+    return a.r.length - b.r.length || a.i - b.i;
+  });
+  return ranked.map((x) => x.p);
+}
+
+/**
+ * The part of an invalid policy that does parse: known events, and each handler that is valid on its own. Arrays
+ * stay sparse (an invalid handler leaves a hole) so paths and positional ids keep their indices; forEach skips holes.
+ */
+function unknownEvent(name: string, client: ClientModel): Problem {
+  const names = client.events.list.map((e) => e.name);
+  const near = nearest(name, names);
+  return {
+    path: `hooks.${name}`,
+    message: `unknown event "${name}"${near ? ` (did you mean "${near}"?)` : ""}; ${client.title}'s events are ${names.join(", ")}`,
+  };
+}
+
+/** Levenshtein distance, for "did you mean" (names are short; bounded by their length). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || a.length > 64 || b.length > 64) return 99;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+function salvage(input: unknown, client: ClientModel): PolicyDocument | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(input) || !isObject(input.hooks)) return undefined;
+  const hooks: PolicyDocument["hooks"] = {};
+  for (const [eventName, groups] of Object.entries(input.hooks)) {
+    if (!client.events.byName(eventName) || !Array.isArray(groups)) continue;
+    const out: PolicyDocument["hooks"][string] = [];
+    groups.forEach((g: unknown, gi) => {
+      if (!isObject(g) || !Array.isArray(g.hooks)) return;
+      const handlers: HandlerDocument[] = [];
+      g.hooks.forEach((h: unknown, hi) => {
+        const r = handlerSchema.safeParse(h);
+        if (r.success) handlers[hi] = r.data;
+      });
+      out[gi] = { matcher: typeof g.matcher === "string" ? g.matcher : undefined, hooks: handlers };
+    });
+    hooks[eventName] = out;
+  }
+  const paths = policySchema.shape.paths.safeParse(input.paths);
+  return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: DEFAULT_DEADLINE_MS, hooks, ...(paths.success && paths.data ? { paths: paths.data } : {}) };
+}
+
+function compileDocument(document: PolicyDocument, options: CompileOptions, publishable: ValidatedPolicy | undefined): Result<CompiledPolicy, Problem[]> {
+  const client = options.client;
+  const problems: Problem[] = [];
+  const warnings: Problem[] = [];
+  const warn = options.warnings !== false;
+  const events: Partial<Record<string, CompiledEvent>> = {};
+  const ids = new Map<string, string>();
+  let handlerCount = 0;
+
+  for (const [eventName, groups] of Object.entries(document.hooks)) {
+    const spec = client.events.byName(eventName);
+    if (!spec) {
+      problems.push(unknownEvent(eventName, client));
+      continue;
+    }
+    const compiledGroups: CompiledGroup[] = [];
+    let order = 0;
+    let hasSlowHandlers = false;
+    let stateful = false;
+    groups.forEach((group, gi) => {
+      const groupPath = `hooks.${eventName}[${gi}]`;
+      let matcher: CompiledMatcher = () => true;
+      if (spec.matcher === null) {
+        if (warn && group.matcher !== undefined && group.matcher !== "" && group.matcher !== "*")
+          warnings.push({ path: `${groupPath}.matcher`, message: `${eventName} has no matcher; ${client.title} ignores it and so does hookgate` });
+      } else {
+        const m = compileMatcher(group.matcher, spec.matcher.syntax, client.tools.matcherLegacy);
+        if (m.ok) matcher = m.value;
+        else problems.push({ path: `${groupPath}.matcher`, message: m.error });
+        if (warn && m.ok && spec.toolEvent) warnings.push(...unknownToolNames(group.matcher, `${groupPath}.matcher`, client));
+      }
+      const handlers: CompiledHandler[] = [];
+      group.hooks.forEach((handler, hi) => {
+        const path = `${groupPath}.hooks[${hi}]`;
+        const id = handler.id ?? `${eventName}[${gi}].hooks[${hi}]`;
+        const seen = ids.get(id);
+        if (seen !== undefined) problems.push({ path: `${path}.id`, message: `id "${id}" is already used by ${seen}` });
+        ids.set(id, path);
+        const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems, options);
+        if (compiled) {
+          handlers.push(compiled);
+          const kind = HANDLER_KINDS[compiled.type];
+          if (kind.slow) hasSlowHandlers = true;
+          if (compiled.once || kind.stateful) stateful = true;
+        }
+        handlerCount++;
+      });
+      if (warn && spec.toolEvent) for (const h of handlers) warnings.push(...rulesTheMatcherExcludes(h, matcher, group.matcher, client));
+      compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
+    });
+    events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful };
+  }
+
+  if (problems.length > 0 || publishable === undefined) return err(problems);
+  return ok({
+    document,
+    publishable,
+    client,
+    failMode: document.failMode,
+    deadlineMs: document.deadlineMs,
+    events,
+    handlerCount,
+    warnings,
+    analysisScope: `p${++compilations}`,
+  });
+}
+
+/** A tool event's exact-name matcher that names a tool the client does not have is a typo or a dead group. */
+function unknownToolNames(source: string | undefined, path: string, client: ClientModel): Problem[] {
+  if (source === undefined || !/^[A-Za-z0-9_\-, |]+$/.test(source)) return [];
+  const tools = client.tools;
+  const known = [...tools.known, ...Object.keys(tools.matcherLegacy)];
+  const out: Problem[] = [];
+  for (const name of source.split(/[|,]/).map((p) => p.trim()).filter((p) => p !== "")) {
+    if (known.includes(name) || name.startsWith(tools.mcpPrefix)) continue;
+    const near = nearest(name, known);
+    out.push({ path, message: `"${name}" is not a ${client.title} tool${near ? ` (did you mean "${near}"?)` : ""}; this group never matches it` });
+  }
+  return out;
+}
+
+/** An `if` rule for a tool its group's matcher never lets through can never fire. */
+function rulesTheMatcherExcludes(h: CompiledHandler, matcher: CompiledMatcher, source: string | undefined, client: ClientModel): Problem[] {
+  const out: Problem[] = [];
+  h.ifRules.forEach((rule, i) => {
+    if (rule.tool.includes("*") || rule.tool.startsWith(client.tools.mcpPrefix)) return;
+    const covered = [...new Set([rule.tool, ...client.tools.known])].filter((t) => rule.toolTest(t));
+    if (covered.length > 0 && !covered.some((t) => matcher(t)))
+      out.push({
+        path: `${h.path}.if${h.ifRules.length > 1 ? `[${i}]` : ""}`,
+        message: `${rule.raw} can never fire: the group's matcher ${JSON.stringify(source ?? "")} does not match ${covered.join(", ")}`,
+      });
+  });
+  return out;
+}
+
+function compileHandler(
+  h: HandlerDocument,
+  spec: EventSpec,
+  policy: PolicyDocument,
+  at: { id: string; path: string; order: number },
+  problems: Problem[],
+  options: CompileOptions,
+): CompiledHandler | undefined {
+  const before = problems.length;
+  const problem = (field: string, message: string) =>
+    problems.push({ path: field ? `${at.path}.${field}` : at.path, message });
+  const ev = spec.name;
+
+  const compileRules = (field: "if" | "unless"): CompiledRule[] => {
+    const raw = asList(h[field]);
+    if (raw.length === 0) return [];
+    if (!spec.toolEvent) {
+      problem(field, `\`${field}\` takes permission rules, which only apply to tool events; ${ev} has no tool`);
+      return [];
+    }
+    const rules: CompiledRule[] = [];
+    raw.forEach((r, i) => {
+      const c = compileRule(r, options.client.tools);
+      if (c.ok) rules.push(c.value);
+      else problem(Array.isArray(h[field]) ? `${field}[${i}]` : field, c.error);
+    });
+    return rules;
+  };
+  const ifRules = compileRules("if");
+  const unlessRules = compileRules("unless");
+
+  const effects: CompiledEffectCondition[] = [];
+  if (h.effect !== undefined) {
+    if (!spec.toolEvent) problem("effect", `\`effect\` describes what a tool call does; ${ev} has no tool`);
+    else if (h.type === "rule" && h.decision === "allow")
+      problem("effect", "an `effect` condition can only restrict (deny, ask, block, a judge, context); an allow rule takes `if` rules, which must cover the whole command");
+    else
+      (Array.isArray(h.effect) ? h.effect : [h.effect]).forEach((doc, i) => {
+        const c = compileEffectCondition(doc, policy.paths ?? {});
+        if (c.ok) effects.push(c.value);
+        else for (const m of c.error) problem(Array.isArray(h.effect) ? `effect[${i}]` : "effect", m);
+      });
+  }
+
+  const when: CompiledWhen[] = [];
+  for (const [p, source] of Object.entries(h.when ?? {})) {
+    if (options.lazyPatterns) {
+      when.push({ path: p, segments: p.split("."), fansOut: p.split(".").includes("*"), source, ...lazyRegex(source) });
+      continue;
+    }
+    const regex = compileRegex(source);
+    if (!regex.ok) problem(`when.${p}`, `not a valid regular expression: ${regex.error}`);
+    else when.push({ path: p, segments: p.split("."), fansOut: p.split(".").includes("*"), source, regex: regex.value });
+  }
+
+  const checkVerdict = (field: string, v: Verdict | "none" | undefined) => {
+    if (v === undefined || v === "none") return;
+    if (!spec.verdicts.includes(v)) {
+      const can = spec.verdicts.length > 0 ? `it can express: ${spec.verdicts.join(", ")}` : "it cannot express any decision";
+      problem(field, `${ev} cannot express "${v}"; ${can}`);
+    }
+  };
+
+  const base = {
+    id: at.id,
+    path: at.path,
+    order: at.order,
+    ifRules,
+    // Always present (undefined when there is none): one object shape keeps the evaluation loop monomorphic.
+    hint:
+      effects.length > 0 && ifRules.length === 0
+        ? { tools: effectTools(options.client.tools) }
+        : ifRules.length === 0 && unlessRules.length === 0 && (h.secrets ?? []).length === 0
+          ? whenHint(when)
+          : ruleHint(ifRules),
+    unlessRules,
+    allParts: h.type === "rule" && h.decision === "allow",
+    when,
+    effects,
+    secrets: (h.secrets ?? []).map((p) => p.split(".")),
+    once: h.once ?? false,
+    dryRun: h.mode === "dry-run",
+  };
+
+  const ctx: KindContext = { spec, policy, options, problem, checkVerdict };
+  const fields = compileKind(h, ctx);
+  if (problems.length > before || fields === undefined) return undefined;
+  return handlerObject(base, { type: h.type, ...fields });
+}
+
+/** The handler kind's own part (handlerKinds.ts), by its type. */
+function compileKind(h: HandlerDocument, ctx: KindContext): Omit<Specific, "type"> | undefined {
+  switch (h.type) {
+    case "rule":
+      return HANDLER_KINDS.rule.compile(h, ctx);
+    case "prompt":
+      return HANDLER_KINDS.prompt.compile(h, ctx);
+    case "http":
+      return HANDLER_KINDS.http.compile(h, ctx);
+    default:
+      return assertNever(h);
+  }
+}
+
+function assertNever(x: never): never {
+  throw new Error(`unknown handler type ${JSON.stringify((x as { type?: unknown }).type)}`);
+}
+
+type Specific = {
+  type: CompiledHandler["type"];
+  verdict?: Verdict | undefined;
+  reason?: string | undefined;
+  additionalContext?: string | undefined;
+  systemMessage?: string | undefined;
+  updatedInput?: Record<string, unknown> | undefined;
+  stop?: boolean;
+  stopReason?: string | undefined;
+  output?: Record<string, unknown> | undefined;
+  doc?: PromptHandlerDocument | HttpHandlerDocument;
+  onError?: Verdict | "none";
+};
+
+/**
+ * Every handler gets the same fields in the same order, whatever its type, written out rather than spread: one
+ * object shape keeps the evaluation loop monomorphic, and spread-built objects were several times slower to build
+ * and to read (bench/: 1,000 handlers compiled in 15 ms with spreads, 8 ms without).
+ */
+function handlerObject(base: CompiledHandlerBase, x: Specific): CompiledHandler {
+  return {
+    id: base.id,
+    path: base.path,
+    order: base.order,
+    ifRules: base.ifRules,
+    hint: base.hint,
+    unlessRules: base.unlessRules,
+    allParts: base.allParts,
+    when: base.when,
+    effects: base.effects,
+    secrets: base.secrets,
+    once: base.once,
+    dryRun: base.dryRun,
+    type: x.type,
+    verdict: x.verdict,
+    reason: x.reason,
+    additionalContext: x.additionalContext,
+    systemMessage: x.systemMessage,
+    updatedInput: x.updatedInput,
+    stop: x.stop ?? false,
+    stopReason: x.stopReason,
+    output: x.output,
+    doc: x.doc,
+    onError: x.onError,
+  } as CompiledHandler;
+}

@@ -1,0 +1,92 @@
+import type { ClientModel } from "../event/client";
+import type { CompiledEffectCondition } from "../match/effectCondition";
+import type { Verdict } from "../event/eventSpec";
+import type { LinearRegex } from "../match/linearPattern";
+import type { CompiledRule } from "../match/permissionRule";
+import type { HttpHandlerDocument, PromptHandlerDocument } from "./policySchema";
+import type { RuleHint } from "../match/ruleIndex";
+
+/*
+ * What a compiled handler is, for each kind, and what compiling takes: the types the compiler (compilePolicy.ts)
+ * and the handler kinds (handlerKinds.ts) share, here so that neither has to import the other's types.
+ */
+
+export interface CompileOptions {
+  /** The client the policy is for: its events and tools. */
+  client: ClientModel;
+  /**
+   * Compile `when` regexes on first use instead of now. Only for documents this engine version already validated
+   * (loading a stored revision on a cold isolate): RE2 compilation is most of the cost of a large policy.
+   */
+  lazyPatterns?: boolean;
+  /**
+   * Work out the policy's warnings (the default). False when loading a stored revision: its warnings were reported
+   * when it was published, nothing on the hook path reads them, and the matcher-exclusion check is ~10% of loading a
+   * large policy. The compiled policy then has none.
+   */
+  warnings?: boolean;
+  /**
+   * The Worker secrets declared for forwarding (FORWARD_SECRETS), when the caller knows the deployment (publish):
+   * an `http` handler's `allowedEnvVars` may then name only those. hookgate's own credentials are refused always.
+   */
+  forwardSecrets?: readonly string[];
+}
+
+export interface CompiledWhen {
+  path: string;
+  segments: string[];
+  /** The path has a `*` segment (fans out over an array or object). */
+  fansOut: boolean;
+  source: string;
+  regex: LinearRegex;
+  /**
+   * Only for patterns compiled on first use (see lazyPatterns): the compile error, if compiling failed. Such a
+   * pattern never matches; the handler fails through onError/failMode instead (never a match-everything).
+   */
+  compileError?: () => string | undefined;
+}
+
+export interface CompiledHandlerBase {
+  id: string;
+  /** Position in the document, e.g. `hooks.PreToolUse[0].hooks[2]`. */
+  path: string;
+  /** Declaration order across the event: the aggregation order. */
+  order: number;
+  ifRules: CompiledRule[];
+  /** A sound pre-filter over the `if` rules (tool names, Bash first words), so big policies stay fast. */
+  hint: RuleHint | undefined;
+  unlessRules: CompiledRule[];
+  /** `if`/`unless` must hold for every part of a Bash command, not just one (allow rules). */
+  allParts: boolean;
+  when: CompiledWhen[];
+  /** `effect` conditions (any holds): what the call would do. */
+  effects: CompiledEffectCondition[];
+  /** `secrets`: input paths (split into segments) one of which must hold a credential. */
+  secrets: string[][];
+  once: boolean;
+  dryRun: boolean;
+}
+export interface CompiledRuleHandler extends CompiledHandlerBase {
+  type: "rule";
+  verdict?: Verdict;
+  reason?: string;
+  additionalContext?: string;
+  systemMessage?: string;
+  updatedInput?: Record<string, unknown>;
+  stop: boolean;
+  stopReason?: string;
+  output?: Record<string, unknown>;
+}
+export interface CompiledPromptHandler extends CompiledHandlerBase {
+  type: "prompt";
+  doc: PromptHandlerDocument;
+  /** What `ok:false` becomes. */
+  verdict: Verdict;
+  onError: Verdict | "none";
+}
+export interface CompiledHttpHandler extends CompiledHandlerBase {
+  type: "http";
+  doc: HttpHandlerDocument;
+  onError: Verdict | "none";
+}
+export type CompiledHandler = CompiledRuleHandler | CompiledPromptHandler | CompiledHttpHandler;

@@ -1,0 +1,308 @@
+/**
+ * What a recorded Bash command runs as code: its wrappers' `-c` strings, a shell's `-c` string or here-doc, `eval`'s
+ * arguments, aliases, script files the command line wrote, `find -exec`, git aliases, options whose value is a
+ * command, and code for another dialect (`pwsh -c`, `cmd /c`), each examined as a script of its own.
+ */
+import { collapse } from "../builder";
+import { HOLE_ANY, HOLE_CHAR, HOLE_SEG, HOLE_VARIABLE, hasHoles } from "../words/template";
+import { type Builder, MAX_FUNCTION_CALLS, type Scope } from "../builder";
+import { commandName, isAssignmentWord, strip } from "../words/strip";
+import type { ShellWord, SimpleCommand } from "../model";
+import { staticCommandOf, staticOutput } from "../words/staticText";
+import { EVALUATORS, SHELLS, SHELL_ARG_OPTIONS, SOURCERS } from "../commands/wrappers";
+import { SHELL_CODE_READERS, STDIN_FILES, readsProgramFromStdin, scheduledCode } from "../commands/programs";
+import { SOURCED_VARIABLES, optionCode } from "../commands/optionCode";
+import { decodeUtf16Base64 } from "../powershell/cmdlets";
+import { embeddedShellCode } from "../commands/interpreters";
+import { printsDownload } from "../effects";
+import { printsSetupCode } from "../commands/setupCode";
+import { gitSubcommand } from "../commands/commands";
+/** Turn a code string (a template) into parseable text: holes become a placeholder variable that reads back as one. */
+export function codeText(t: string, braces = false): string {
+  let s = t.replace(/[\uE000-\uE004]/g, `\${${HOLE_VARIABLE}}`);
+  if (braces) s = s.replace(/\{\}/g, `\${${HOLE_VARIABLE}}`);
+  return s;
+}
+
+/**
+ * The code strings and commands a recorded command runs (its wrappers' `-c` strings, a shell's `-c` string or
+ * here-doc, `eval`'s arguments, `find -exec`, …), each examined as a script of its own.
+ */
+export function followCode(b: Builder, index: number, scope: Scope, depth: number): void {
+  const cmd = b.commands[index]!;
+  const words = cmd.words;
+  if (words.length === 0) return;
+  const s = strip(words);
+  // `positional`: `$0`, `$1`, … of the code (`sh -c 'rm -rf "$1"' _ /`).
+  const codes: { text: string; braces: boolean; positional?: readonly ShellWord[] }[] = s.code.map((w) => ({ text: w.value, braces: s.appends }));
+  const rest = words.slice(s.start, s.end);
+  const name = commandName(rest[0]?.value ?? "");
+  // A file this command line wrote with known content: `echo 'rm -rf /' > x.sh`, `cat > x.sh <<EOF`.
+  const writes = cmd.redirects.filter((r) => (r.op === ">" || r.op === ">>" || r.op === ">|") && r.target);
+  if (writes.length > 0) {
+    const written = staticCommandOf(cmd);
+    const content = written ? staticOutput(written, b.ctx) : undefined;
+    if (content !== undefined) for (const r of writes) b.files.set(fileKey(r.target!.value), content);
+  }
+  // An alias defined earlier in the command line: its text runs with these arguments.
+  const alias = b.aliases.get(rest[0]?.value ?? "");
+  if (alias !== undefined && b.calls++ < MAX_FUNCTION_CALLS) codes.push({ text: `${alias} ${rest.slice(1).map((w) => w.value).join(" ")}`, braces: false });
+  // A script file the command line wrote, run by a shell, sourced, or run directly.
+  const scriptFile = (w: ShellWord | undefined) => (w ? b.files.get(fileKey(w.value)) : undefined);
+  const direct = scriptFile(rest[0]);
+  if (direct !== undefined) codes.push({ text: direct, braces: false });
+  if (SHELLS.has(name) || SOURCERS.has(name) || SHELL_CODE_READERS.has(name)) {
+    const operand = rest.slice(1).find((w) => !w.text.startsWith("-"));
+    const file = scriptFile(operand);
+    if (file !== undefined) codes.push({ text: scheduledCode(name, file), braces: false });
+    // `source <(…)`, `bash <(…)`: what the process substitution prints is the script (`cmd` in `source <(cmd)` is
+    // examined as a script of its own already; this is its output, run).
+    if (operand?.procsub !== undefined) codes.push({ text: scheduledCode(name, codePrinted(b, operand.procsub) ?? HOLE_ANY), braces: false });
+    // `source /dev/stdin <<< …`, `bash -s < <(…)`, `sh <<EOF`: what arrives on stdin is the script.
+    if (readsProgramFromStdin(name, rest.slice(1))) for (const text of stdinCode(b, cmd)) codes.push({ text: scheduledCode(name, text), braces: false });
+  }
+  if (name === "git") gitAliasesRun(b, rest, codes);
+  // Options and variables whose value is a command (`git -c core.sshCommand=…`, `rsync -e …`, `PAGER=… git log`).
+  const assignments: ShellWord[] = [];
+  for (const w of words) {
+    if (!isAssignmentWord(w)) break;
+    assignments.push(w);
+  }
+  for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: false });
+  // `BASH_ENV=<(…) bash -c …`, `ENV=x.sh sh -c …`: the shell sources that file first.
+  if (SHELLS.has(name))
+    assignments.forEach((w, k) => {
+      if (!SOURCED_VARIABLES.has(w.value.slice(0, w.value.indexOf("=")))) return;
+      // `BASH_ENV=<(…)` is read as `BASH_ENV=` and the process substitution as the next word.
+      const procsub = w.procsub ?? (w.value.endsWith("=") ? words[k + 1]?.procsub : undefined);
+      const sourced = procsub !== undefined ? (codePrinted(b, procsub) ?? HOLE_ANY) : b.files.get(fileKey(w.value.slice(w.value.indexOf("=") + 1)));
+      if (sourced !== undefined) codes.push({ text: sourced, braces: false });
+    });
+  if (SHELLS.has(name) || name === "busybox") {
+    let k = 1;
+    let cFlag = false;
+    for (; k < rest.length; k++) {
+      const w = rest[k]!.text;
+      if (w === "--" || w === "-") {
+        k++;
+        break;
+      }
+      if (/^[-+][A-Za-z]+$/.test(w)) {
+        if (w[0] === "-" && w.includes("c")) cFlag = true;
+        if (SHELL_ARG_OPTIONS.has(w)) k++;
+        continue;
+      }
+      if (w.startsWith("--")) {
+        if (SHELL_ARG_OPTIONS.has(w)) k++;
+        continue;
+      }
+      break;
+    }
+    if (cFlag && k < rest.length) codes.push({ text: codeOfWords(b, [rest[k]!]), braces: s.appends, positional: rest.slice(k + 1) });
+  } else if (EVALUATORS.has(name)) {
+    if (rest.length > 1) codes.push({ text: codeOfWords(b, rest.slice(1)), braces: s.appends });
+  } else if (name === "trap") {
+    if (rest[1] && !rest[1].text.startsWith("-")) codes.push({ text: rest[1].value, braces: false });
+  } else if (name === "alias") {
+    for (const w of rest.slice(1)) {
+      const eq = w.value.indexOf("=");
+      if (eq > 0) {
+        b.aliases.set(w.value.slice(0, eq), w.value.slice(eq + 1));
+        codes.push({ text: w.value.slice(eq + 1), braces: false });
+      }
+    }
+  } else if (name === "cmd" || name === "cmd.exe") {
+    const k = rest.findIndex((w) => /^\/\/?[ck]$/i.test(w.value));
+    if (k >= 0) b.read.cmd(b, rest.slice(k + 1).map((w) => w.value).join(" "), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+  } else if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(name)) {
+    const ps = rest.map((w) => w.value);
+    const k = ps.findIndex((w) => /^[-/]c(o(m(m(a(n(d)?)?)?)?)?)?$/i.test(w) || /^[-/]e(c|nc|ncodedcommand)?$/i.test(w));
+    if (k >= 0 && ps[k + 1] !== undefined) {
+      const text = /^[-/]e/i.test(ps[k]!) ? (decodeUtf16Base64(ps[k + 1]!) ?? "") : ps.slice(k + 1).join(" ");
+      b.read.powershell(b, text, b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+    }
+  } else if (name === "find" || name === "fd" || name === "fdfind") {
+    const scopes = name === "find" ? findScopes(rest) : [{ path: `./${HOLE_ANY}`, every: false }];
+    for (const argv of execArgvs(name, rest)) for (const sc of scopes) emitArgv(b, argv, index, depth, scope, sc);
+  } else {
+    const embedded = embeddedShellCode(name, rest, cmd.stdin);
+    if (embedded.truncated) b.truncated = true;
+    for (const code of embedded.codes) codes.push({ text: code, braces: false });
+  }
+  for (const code of codes) {
+    if (b.full) return;
+    const si = b.newScript({ command: index, how: "code" }, depth + 1);
+    const inner = new Map(scope);
+    if (code.positional && code.positional.length > 0) {
+      const known = (w: ShellWord) => (/[\uE000\uE004]/.test(w.value) ? null : w.value);
+      inner.set("0", known(code.positional[0]!));
+      code.positional.slice(1).forEach((w, k) => inner.set(String(k + 1), known(w)));
+      inner.set("@", null);
+    }
+    b.read.bash(b, codeText(code.text, code.braces), si, depth + 1, inner);
+  }
+}
+
+/**
+ * The code a `$(…)` or `<(…)` prints, for a command that runs it (`eval "$(…)"`, `source <(…)`, `bash <(…)`):
+ * - its text, when that is certainly known (`<(echo rm -rf /)`, `$(echo cm0g… | base64 -d)`);
+ * - none (""), when it is a program's own setup code (setupCode.ts), or a file's content (`$(cat f)`, `$(< f)`):
+ *   run as `source f` would run it, so the file's text when this command line wrote it, else nothing known;
+ * - undefined when it is not known: any code, for the caller to examine as such.
+ * So each spelling of "run what this prints" gets the verdict of the others.
+ */
+function codePrinted(b: Builder, script: number): string | undefined {
+  const known = b.printed.get(script);
+  if (known !== undefined) return known;
+  const commands = b.commands.filter((c) => c.script === script);
+  return commands.length === 1 ? codePrintedBy(b, commands[0]!) : undefined;
+}
+
+/**
+ * Does this command print a download? What it prints comes from outside the command line, as a file's content
+ * does: no more is claimed of it than of `sh x.sh` (the `run-download` effect is about exactly this).
+ */
+export function printsDownloadOf(c: SimpleCommand): boolean {
+  const s = strip(c.words);
+  const head = c.words[s.start];
+  return head !== undefined && !hasHoles(head.value) && printsDownload(commandName(head.value), c.words.slice(s.start + 1, s.end));
+}
+
+/** What one command prints, as code (see codePrinted): setup code, a file's content, or undefined (not known). */
+export function codePrintedBy(b: Builder, c: SimpleCommand): string | undefined {
+  if (printsDownloadOf(c)) return "";
+  if (c.words.some((w) => hasHoles(w.value)) || c.stdin.length > 0 || c.stdinFrom?.length) return undefined;
+  if (c.words.length === 0) {
+    // `$(< f)`: the file's content.
+    const from = c.redirects.length === 1 && c.redirects[0]!.op === "<" ? c.redirects[0]!.target : undefined;
+    return from && !hasHoles(from.value) && from.procsub === undefined ? (b.files.get(fileKey(from.value)) ?? "") : undefined;
+  }
+  if (c.redirects.length > 0) return undefined;
+  const name = commandName(c.words[0]!.value);
+  const args = c.words.slice(1).map((w) => w.value);
+  if (printsSetupCode(name, args)) return "";
+  if (name === "cat" && args.length === 1 && !args[0]!.startsWith("-") && !STDIN_FILES.has(args[0]!)) return b.files.get(fileKey(args[0]!)) ?? "";
+  return undefined;
+}
+
+/** Code given as words (`eval …`, `sh -c …`): one whole `$(…)` is what it prints (codePrinted), else the words. */
+function codeOfWords(b: Builder, words: readonly ShellWord[]): string {
+  const only = words.length === 1 ? words[0]! : undefined;
+  if (only && only.text === HOLE_ANY && only.substs.length === 1) {
+    const printed = codePrinted(b, only.substs[0]!);
+    if (printed !== undefined) return printed;
+  }
+  return words.map((w) => w.value).join(" ");
+}
+
+/**
+ * The code a command reads on its stdin: here-docs and here-strings as written, and what the scripts it reads
+ * from print (`< <(…)`, `<<< "$(…)"`: codePrinted, any code when not known). A here-string that is only such a
+ * substitution is that script's output and is not counted twice.
+ */
+function stdinCode(b: Builder, c: SimpleCommand): string[] {
+  const from = c.stdinFrom ?? [];
+  const out: string[] = from.map((si) => codePrinted(b, si) ?? HOLE_ANY);
+  for (const body of c.stdin) if (!(from.length > 0 && /^[\uE000\s]*$/.test(body))) out.push(body);
+  return out;
+}
+
+/** The key a written file is remembered under: `./x.sh`, `x.sh` and `"$PWD/x.sh"` alike. */
+function fileKey(p: string): string {
+  return p.replace(/^\.\/+/, "").replace(/\/{2,}/g, "/");
+}
+
+/**
+ * git aliases: `git config [--global] alias.pf 'push --force'` and `git -c alias.pf='push -f' pf …` define one;
+ * `git pf …` then runs `git push --force …` (or, for `!cmd`, the shell command).
+ */
+function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: string; braces: boolean }[]): void {
+  const args = rest.slice(1).map((w) => w.value);
+  for (let k = 0; k < args.length; k++) {
+    if (args[k] === "-c" && args[k + 1]) {
+      const m = /^alias\.([^=]+)=(.*)$/s.exec(args[k + 1]!);
+      if (m) b.gitAliases.set(m[1]!, m[2]!);
+      k++;
+    }
+  }
+  const config = args.indexOf("config");
+  if (config >= 0) {
+    const kv = args.slice(config + 1).filter((a) => !a.startsWith("--"));
+    const m = kv[0] ? /^alias\.(.+)$/.exec(kv[0]) : null;
+    if (m && kv[1] !== undefined) b.gitAliases.set(m[1]!, kv.slice(1).join(" "));
+    return;
+  }
+  const sub = gitSubcommand(rest.slice(1));
+  const alias = sub ? b.gitAliases.get(sub.sub) : undefined;
+  if (alias === undefined || b.calls++ >= MAX_FUNCTION_CALLS) return;
+  const tail = sub!.rest.map((w) => w.value).join(" ");
+  codes.push({ text: alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, braces: false });
+}
+
+/** `find … -exec CMD … {} ;` and `fd -x CMD …`: the commands they run, with `{}` standing for each found path. */
+function execArgvs(name: string, rest: readonly ShellWord[]): ShellWord[][] {
+  const out: ShellWord[][] = [];
+  const starts = name === "find" ? ["-exec", "-execdir", "-ok", "-okdir"] : ["-x", "--exec", "-X", "--exec-batch"];
+  for (let k = 1; k < rest.length; k++) {
+    if (!starts.includes(rest[k]!.text)) continue;
+    let e = k + 1;
+    while (e < rest.length && rest[e]!.text !== ";" && !(name === "find" && rest[e]!.text === "+" && rest[e - 1]?.text === "{}")) e++;
+    if (e > k + 1) out.push([...rest.slice(k + 1, e)]);
+    k = e;
+  }
+  return out;
+}
+
+const FIND_NAME_FILTERS = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-samefile", "-inum", "-newer", "-user", "-uid", "-group", "-gid", "-perm", "-size", "-mtime", "-mmin", "-empty", "-links"]);
+
+/**
+ * What `{}` stands for in `find START… EXPR -exec CMD {} ;`: without a narrowing filter, every path under each
+ * start point (so CMD acts on the start point recursively); with `-name PATTERN`, paths under it ending in the
+ * pattern; with another filter, some path under it.
+ */
+function findScopes(rest: readonly ShellWord[]): { path: string; every: boolean }[] {
+  let i = 1;
+  while (i < rest.length && ["-H", "-L", "-P"].includes(rest[i]!.text)) i++;
+  const starts: string[] = [];
+  for (; i < rest.length; i++) {
+    const t = rest[i]!.text;
+    if (t.startsWith("-") || t === "(" || t === "!" || t === ",") break;
+    starts.push(rest[i]!.value);
+  }
+  if (starts.length === 0) starts.push(".");
+  const expr = rest.slice(i);
+  const nameAt = expr.findIndex((w) => w.text === "-name" || w.text === "-iname");
+  const name = nameAt >= 0 ? expr[nameAt + 1]?.value : undefined;
+  const everything = name === undefined || /^[\uE001*]*$/.test(name);
+  const narrowed = expr.some((w, k) => FIND_NAME_FILTERS.has(w.text) && !((w.text === "-name" || w.text === "-iname") && k === nameAt && everything));
+  return starts.map((s) => {
+    const base = s.replace(/\/+$/, "") || "/";
+    if (!narrowed) return { path: s, every: true };
+    const tail = name !== undefined && !everything ? name.replace(/\*/g, HOLE_SEG).replace(/\?/g, HOLE_CHAR) : "";
+    return { path: `${base === "/" ? "" : base}/${HOLE_ANY}${tail}`, every: false };
+  });
+}
+
+/** Record a command given as words (find -exec), `{}` read as the paths it stands for, and follow what it runs. */
+function emitArgv(b: Builder, argv: ShellWord[], parent: number, depth: number, scope: Scope, at: { path: string; every: boolean }): void {
+  if (b.full || depth + 1 > b.limits.maxDepth) {
+    b.truncated = true;
+    return;
+  }
+  const si = b.newScript({ command: parent, how: "code" }, depth + 1);
+  const words = argv.map((w) =>
+    w.text.includes("{}") ? { ...w, text: w.text.split("{}").join(HOLE_ANY), value: w.value.split("{}").join(at.path) } : w,
+  );
+  const index = b.addCommand({
+    words,
+    redirects: [],
+    stdin: [],
+    raw: collapse(argv.map((w) => w.raw).join(" ")),
+    script: si,
+    pipe: undefined,
+    origin: "parsed",
+    dialect: "bash",
+    ...(at.every ? { everyPathUnder: true } : {}),
+  });
+  followCode(b, index, scope, depth + 1);
+}

@@ -1,0 +1,186 @@
+/**
+ * The record every shell dialect's reader writes into (bash/, powershell/, cmd/): the simple commands found so far,
+ * the nested scripts they belong to, pipelines, functions, and the counts that bound the work (ShellLimits). One
+ * Builder serves a whole command line, so `pwsh -c` inside Bash or `cmd /c` inside PowerShell is examined as part
+ * of the same command.
+ *
+ * A reader that meets code of another dialect (or of its own, nested) reads it through `b.read` (DialectReaders),
+ * which analyse.ts fills in: no dialect imports another, and the import graph stays a tree.
+ */
+import type { NestedScript, ShellAnalysis, ShellLimits, SimpleCommand } from "./model";
+import type { SyntaxNode } from "unbash";
+import { isAssignmentWord, strip } from "./words/strip";
+import { hasHoles } from "./words/template";
+export interface AnalyseContext {
+  cwd?: string | undefined;
+  home?: string | undefined;
+}
+
+/** Function calls examined with their arguments, at most. */
+export const MAX_FUNCTION_CALLS = 32;
+/** Nested loops multiply: past this many passes over the innermost body, a loop variable is read as unknown. */
+export const MAX_LOOP_PASSES = 64;
+
+/** Variables a script set, by name: a literal value, or null when it is not known. */
+export type Scope = Map<string, string | null>;
+
+/**
+ * The dialect readers, one per dialect a command line can hand code to: each reads `src` as script `scriptIndex`
+ * of the builder, `depth` levels down. Given to the Builder by analyse.ts, the one module that imports them all.
+ */
+export interface DialectReaders {
+  /** Bash (and POSIX sh), with the variables the enclosing script set. */
+  bash(b: Builder, src: string, scriptIndex: number, depth: number, scope: Scope): void;
+  powershell(b: Builder, src: string, scriptIndex: number, depth: number): void;
+  cmd(b: Builder, src: string, scriptIndex: number, depth: number): void;
+}
+
+export class Builder {
+  readonly commands: SimpleCommand[] = [];
+  readonly scripts: NestedScript[] = [];
+  readonly pipelines = new Map<number, number[]>();
+  readonly functions = new Map<string, number[]>();
+  truncated = false;
+  parseErrors = false;
+  parsedChars = 0;
+  nodes = 0;
+  /** `alias name='…'` definitions seen so far: a later `name …` runs that text. */
+  readonly aliases = new Map<string, string>();
+  /** `git config alias.name '…'` / `git -c alias.name=…`: a later `git name` runs that. */
+  readonly gitAliases = new Map<string, string>();
+  /** Files the command line writes with known content (`echo 'rm -rf /' > x.sh`), for a later `bash x.sh`. */
+  readonly files = new Map<string, string>();
+  /** What a `$(…)` or `<(…)` script certainly prints (`<(echo rm -rf /)`), by script index, when that is known. */
+  readonly printed = new Map<number, string>();
+  /**
+   * Function definitions whose body is examined once the whole command line has been read, with what the
+   * definition's scope held: as any call (positional parameters unknown), unless every call is visible (finish()).
+   */
+  readonly definitions: { name: string; body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void }; scope: Scope }[] = [];
+  /** For each function: the commands of its examined calls with arguments, and whether one was not examined. */
+  readonly calledWithArgs = new Map<string, number[]>();
+  readonly notAllCallsSeen = new Set<string>();
+  /** Function bodies by name, to examine them again for each call with its arguments. */
+  readonly functionBodies = new Map<string, { body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void } }>();
+  calls = 0;
+  private nextPipe = 0;
+
+  constructor(
+    readonly limits: ShellLimits,
+    readonly ctx: AnalyseContext,
+    /** How code of each dialect met in this command line is read (see DialectReaders). */
+    readonly read: DialectReaders,
+  ) {}
+
+  /** Words recorded so far (see ShellLimits.maxWords). */
+  words = 0;
+  private wordsFull = false;
+
+  /** A limit was reached: nothing more is recorded, and the analysis is marked truncated. */
+  get full(): boolean {
+    if (this.commands.length < this.limits.maxCommands && this.words <= this.limits.maxWords && this.parsedChars <= this.limits.maxParsedChars) return false;
+    this.truncated = true;
+    return true;
+  }
+
+  /** Whether `pending` more words (of a command being read) still fit; when not, the analysis is truncated. */
+  roomFor(pending: number): boolean {
+    if (this.words + pending <= this.limits.maxWords) return true;
+    this.truncated = true;
+    this.wordsFull = true;
+    return false;
+  }
+
+  newScript(parent: NestedScript["parent"], depth: number): number {
+    this.scripts.push({ parent, depth });
+    return this.scripts.length - 1;
+  }
+
+  newPipe(): number {
+    return this.nextPipe++;
+  }
+
+  addCommand(c: SimpleCommand): number {
+    this.words += c.words.length + c.redirects.length;
+    this.commands.push(c);
+    const index = this.commands.length - 1;
+    if (c.pipe) {
+      const list = this.pipelines.get(c.pipe.id);
+      if (list) list.push(index);
+      else this.pipelines.set(c.pipe.id, [index]);
+    }
+    return index;
+  }
+
+  /** Which cap stopped the analysis, for the reason the user reads. */
+  private limitHit(): string | undefined {
+    if (!this.truncated) return undefined;
+    const l = this.limits;
+    if (this.parsedChars > l.maxParsedChars) return `longer than ${Math.round(l.maxParsedChars / 1024)} KiB, counting the code nested in it`;
+    if (this.commands.length >= l.maxCommands) return `more than ${l.maxCommands} simple commands`;
+    if (this.wordsFull || this.words > l.maxWords) return `more than ${l.maxWords} words`;
+    if (this.nodes > l.maxNodes) return `more than ${l.maxNodes} syntax nodes`;
+    return `nested more than ${l.maxDepth} levels deep, loops nested more than ${MAX_LOOP_PASSES} passes deep, or code in it longer than hookgate reads`;
+  }
+
+  /**
+   * Examine the function definitions (see `definitions`). A body is examined as any call would run it (its
+   * positional parameters unknown: `"$@"` any command), for calls hookgate cannot see: a call with no arguments, a
+   * call past MAX_FUNCTION_CALLS, the name used as a word (`trap f EXIT`, `export -f f`, `eval f`), or a command whose
+   * name is not known (it may be the function). When none of those is in the command line, every call is one of the
+   * calls with arguments already examined with their arguments bound, and that is the whole of what the function
+   * runs: `retry() { until "$@"; do …; done; }; retry curl -sf …` runs curl, not any command.
+   */
+  private finish(): void {
+    // Each call's walk of an enclosing function records its nested definitions anew, each with that call's scope.
+    // Past the cap, what is left is not examined: the analysis is truncated, so restricting handlers fail closed.
+    for (let k = 0; k < this.definitions.length && !this.full; k++) {
+      if (k >= MAX_FUNCTION_CALLS * 4) {
+        this.truncated = true;
+        return;
+      }
+      const d = this.definitions[k]!;
+      const calls = this.calledWithArgs.get(d.name);
+      if (calls && !this.notAllCallsSeen.has(d.name) && !this.mayRunIndirectly(d.name)) {
+        this.functions.set(d.name, [...(this.functions.get(d.name) ?? []), ...calls]);
+        continue;
+      }
+      const before = this.commands.length;
+      d.walker.node(d.body, new Map(d.scope), undefined);
+      const body: number[] = [];
+      for (let i = before; i < this.commands.length; i++) body.push(i);
+      this.functions.set(d.name, [...(this.functions.get(d.name) ?? []), ...body]);
+    }
+  }
+
+  /** Could function `name` run other than by a call with arguments that was examined? (see finish()) */
+  private mayRunIndirectly(name: string): boolean {
+    const mention = new RegExp(`(?:^|[^\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:$|[^\\w.-])`);
+    for (const c of this.commands) {
+      const s = strip(c.words);
+      const head = c.words[s.start];
+      if (head !== undefined && !isAssignmentWord(head) && hasHoles(head.value)) return true;
+      for (let k = 0; k < c.words.length; k++) if (k !== s.start && mention.test(c.words[k]!.value)) return true;
+      for (const r of c.redirects) if (r.target && mention.test(r.target.value)) return true;
+    }
+    return false;
+  }
+
+  result(): ShellAnalysis {
+    this.finish();
+    return {
+      dialect: "bash",
+      commands: this.commands,
+      scripts: this.scripts,
+      truncated: this.truncated,
+      limit: this.limitHit(),
+      work: { parsedChars: this.parsedChars, nodes: this.nodes, words: this.words, commands: this.commands.length },
+      parseErrors: this.parseErrors,
+      pipelines: this.pipelines,
+      functions: this.functions,
+    };
+  }
+}
+
+/** A command's raw text as recorded: runs of whitespace as one space. */
+export const collapse = (s: string): string => s.replace(/\s+/g, " ").trim();

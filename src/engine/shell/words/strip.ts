@@ -1,0 +1,202 @@
+/**
+ * Strips what stands before the command a simple command really runs: leading `VAR=value` assignments and the
+ * wrappers of wrappers.ts, repeatedly (`FOO=1 sudo -u root timeout 5 rm -rf /` → `rm -rf /`). Every stage is kept,
+ * so a rule about the wrapper itself (`Bash(sudo *)`) still matches, and so are the code strings the wrappers run
+ * (`su -c '…'`, `watch '…'`), which the analyser parses as scripts of their own.
+ */
+import type { ShellWord } from "../model";
+import { HOLE_ANY, hasHoles } from "./template";
+import { WRAPPERS, type WrapperSpec } from "../commands/wrappers";
+
+export interface Stripped {
+  /** Index of the first word of each stage: 0, after the assignments, after each wrapper. */
+  readonly stages: readonly number[];
+  /**
+   * The stages Claude Code itself reaches for allow rules: only its own wrappers stripped, assignments kept (the
+   * client strips only known-safe assignments for allow rules; keeping them all is never laxer).
+   */
+  readonly clientStages: readonly number[];
+  /** The first word of the command finally run (the last stage). */
+  readonly start: number;
+  /** The end of its words (exclusive): a wrapper's own inputs may follow (`parallel … ::: a b`). */
+  readonly end: number;
+  /** Those inputs (`parallel rm -rf ::: /a /b` → `/a`, `/b`): the arguments the wrapper appends. */
+  readonly inputs: readonly ShellWord[];
+  /** Code strings the wrappers run through a shell. */
+  readonly code: readonly ShellWord[];
+  /** More arguments are appended when it runs (xargs, parallel): the command has unknown trailing arguments. */
+  readonly appends: boolean;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
+const MAX_STAGES = 32;
+
+export const isAssignmentWord = (w: ShellWord): boolean => ASSIGNMENT.test(w.raw) && !w.raw.startsWith("=");
+
+/** The command name a word calls: its basename, without a leading backslash (`\rm`, `/usr/bin/rm` → `rm`). */
+export function commandName(text: string): string {
+  let t = text;
+  if (t.startsWith("\\")) t = t.slice(1);
+  const slash = t.lastIndexOf("/");
+  if (slash >= 0 && slash < t.length - 1) t = t.slice(slash + 1);
+  return t;
+}
+
+const startsWithHole = (w: ShellWord): boolean => w.text.length > 0 && w.text.charCodeAt(0) >= 0xe000 && w.text.charCodeAt(0) <= 0xe004;
+
+interface OptionScan {
+  next: number;
+  code: ShellWord[];
+  /** An unknown word was read as an option: it may as well have been the command. */
+  uncertain: number[];
+}
+
+function scanOptions(words: readonly ShellWord[], from: number, spec: WrapperSpec): OptionScan {
+  const shortArg = spec.shortArg ?? "";
+  const longArg = spec.longArg ?? [];
+  const codeOptions = spec.codeOptions ?? [];
+  const code: ShellWord[] = [];
+  const uncertain: number[] = [];
+  let i = from;
+  while (i < words.length) {
+    const word = words[i]!;
+    const w = word.text;
+    if (w === "--" || spec.stopsAt?.includes(w)) return { next: i + 1, code, uncertain };
+    if (w === "-" && spec.loneDash) {
+      i++;
+      continue;
+    }
+    if (startsWithHole(word) && word.splits) {
+      // `sudo $OPTS rm`: options or the command itself; both are followed.
+      uncertain.push(i);
+      i++;
+      continue;
+    }
+    if (w.startsWith("--") && w.length > 2) {
+      const eq = w.indexOf("=");
+      const name = eq >= 0 ? w.slice(2, eq) : w.slice(2);
+      if (codeOptions.includes(`--${name}`)) {
+        const value = eq >= 0 ? { ...word, text: w.slice(eq + 1), value: word.value.slice(word.value.indexOf("=") + 1) } : words[i + 1];
+        if (value) code.push(value);
+        i += eq >= 0 ? 1 : 2;
+        continue;
+      }
+      i += eq < 0 && longArg.includes(name) ? 2 : 1;
+      continue;
+    }
+    if (w.startsWith("-") && w.length > 1 && !hasHoles(w.slice(0, 2))) {
+      let consumed = 1;
+      for (let j = 1; j < w.length; j++) {
+        const ch = w[j]!;
+        if (codeOptions.includes(`-${ch}`)) {
+          const rest = w.slice(j + 1);
+          if (rest !== "") code.push({ ...word, text: rest, value: word.value.slice(j + 1), raw: rest });
+          else if (words[i + 1]) {
+            code.push(words[i + 1]!);
+            consumed = 2;
+          }
+          break;
+        }
+        if (shortArg.includes(ch)) {
+          if (j === w.length - 1) consumed = 2;
+          break;
+        }
+      }
+      i += consumed;
+      continue;
+    }
+    return { next: i, code, uncertain };
+  }
+  return { next: i, code, uncertain };
+}
+
+/** Strip assignments and wrappers from `words` (see the module comment). */
+export function strip(words: readonly ShellWord[]): Stripped {
+  const stages: number[] = [0];
+  const clientStages: number[] = [0];
+  const code: ShellWord[] = [];
+  let appends = false;
+  let end = words.length;
+  let inputs: ShellWord[] = [];
+  let clientOk = true;
+  let i = 0;
+  const push = (at: number, client: boolean) => {
+    if (at >= words.length || stages.includes(at)) return;
+    stages.push(at);
+    if (client && clientOk) clientStages.push(at);
+  };
+  for (let guard = 0; guard < MAX_STAGES && i < words.length; guard++) {
+    const word = words[i]!;
+    if (isAssignmentWord(word)) {
+      let j = i;
+      while (j < words.length && isAssignmentWord(words[j]!)) j++;
+      clientOk = false;
+      push(j, false);
+      if (j === i || j >= words.length) break;
+      i = j;
+      continue;
+    }
+    const spec = WRAPPERS[commandName(word.value)];
+    if (!spec) break;
+    let j = i + 1;
+    if (spec.subcommands) {
+      const sub = words[j];
+      if (!sub || !spec.subcommands.includes(sub.text)) break;
+      j++;
+    }
+    if (spec.commandAfter !== undefined) {
+      const at = words.findIndex((w, k) => k >= j && w.text === spec.commandAfter);
+      if (at < 0 || at + 1 >= words.length) break;
+      i = at + 1;
+      push(i, false);
+      continue;
+    }
+    const first = scanOptions(words, j, spec);
+    j = first.next;
+    code.push(...first.code);
+    for (const u of first.uncertain) push(u, false);
+    const unless = spec.positionalUnless;
+    const noPositional = unless !== undefined && words.slice(i + 1, j).some((w) => unless.includes(w.text.split("=")[0]!));
+    const positional = noPositional ? 0 : typeof spec.positional === "function" ? (words[j] ? spec.positional(words[j]!.text) : 0) : (spec.positional ?? 0);
+    if (positional > 0) {
+      j += positional;
+      // Options may follow the fixed arguments (`su root -c '…'`).
+      const again = scanOptions(words, j, spec);
+      j = again.next;
+      code.push(...again.code);
+    }
+    if (spec.assignments) while (j < words.length && isAssignmentWord(words[j]!)) j++;
+    if (spec.appendsArgs) appends = true;
+    if (spec.inputsAfter) {
+      const cut = words.findIndex((w, k) => k > j && spec.inputsAfter!.includes(w.text));
+      if (cut >= 0) {
+        end = cut;
+        inputs = words.slice(cut).filter((w) => !spec.inputsAfter!.includes(w.text));
+      }
+    }
+    if (spec.restIsCode) {
+      if (j < words.length) code.push(joinWords(words.slice(j)));
+      break;
+    }
+    if (first.code.length > 0 || j >= words.length) break;
+    i = j;
+    push(i, spec.client === true);
+  }
+  return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends };
+}
+
+/** Several words as one code string (how `watch a b` or `ssh host a b` hands them to a shell). */
+export function joinWords(words: readonly ShellWord[]): ShellWord {
+  const join = (f: (w: ShellWord) => string) => words.map(f).join(" ");
+  return {
+    text: join((w) => w.text),
+    value: join((w) => w.value),
+    raw: join((w) => w.raw),
+    splits: false,
+    procsub: undefined,
+    substs: words.flatMap((w) => w.substs),
+  };
+}
+
+/** A word standing for arguments only known at run time (xargs input): any number of words. */
+export const UNKNOWN_ARGS: ShellWord = { text: HOLE_ANY, value: HOLE_ANY, raw: "…", splits: true, procsub: undefined, substs: [] };
