@@ -12,14 +12,10 @@
  */
 import { compilePathGlob, type PathGlob } from "./pathGlob";
 import { err, ok, type Result } from "../result";
-import type { EffectKind } from "../shell/commands/commands";
+import { PATH_EFFECT_KINDS, type EffectKind } from "../shell/effectKinds";
 import type { Effect } from "../shell/effects";
 import { hasHoles } from "../shell/words/template";
-import { callEffects, effectPathAlwaysMatches, effectPathMatches, prepareEffectPath } from "./callSubjects";
-import type { CallSubjects } from "./callSubjects";
-
-export const EFFECT_KINDS = ["delete", "read", "write", "chmod", "run-download", "force-push", "fork-bomb"] as const satisfies readonly EffectKind[];
-const WITH_PATHS: ReadonlySet<string> = new Set(["delete", "read", "write", "chmod"]);
+import { callEffects, effectPathAlwaysMatches, effectPathMatches, prepareEffectPath, type CallSubjects } from "./callSubjects";
 
 export interface EffectConditionDocument {
   kind: EffectKind | EffectKind[];
@@ -46,8 +42,8 @@ export function compileEffectCondition(doc: EffectConditionDocument, sets: Reado
   const problems: string[] = [];
   const kinds = asArray(doc.kind);
   const paths = asArray(doc.paths);
-  if (paths.length > 0 && kinds.some((k) => !WITH_PATHS.has(k)))
-    problems.push(`"paths" applies to delete, read, write and chmod effects, not to ${kinds.filter((k) => !WITH_PATHS.has(k)).join(", ")}`);
+  if (paths.length > 0 && kinds.some((k) => !PATH_EFFECT_KINDS.has(k)))
+    problems.push(`"paths" applies to delete, read, write and chmod effects, not to ${kinds.filter((k) => !PATH_EFFECT_KINDS.has(k)).join(", ")}`);
   if (doc.recursive !== undefined && kinds.some((k) => k !== "delete" && k !== "chmod")) problems.push(`"recursive" applies to delete and chmod effects only`);
   if (doc.mode !== undefined && kinds.some((k) => k !== "chmod")) problems.push(`"mode" applies to chmod effects only`);
   const include: PathGlob[] = [];

@@ -4,6 +4,7 @@
  * through, each hole read as the characters it may stand for. "Could SOME filling of the holes be a path this glob
  * matches?" — the sound question for a command whose paths are not all known.
  */
+import { HOLE_ANY, isHoleCode } from "../shell/words/template";
 import { contextOf, normalizePath, splitPath, type PathContext } from "./paths";
 import { tokMatches, type Seg, type Tok } from "./globSegments";
 
@@ -40,9 +41,6 @@ export interface PreparedTemplate {
   readonly homeKey: string;
 }
 
-const H_ANY = "\uE000";
-const isHole = (c: number) => c >= 0xe000 && c <= 0xe006;
-
 /**
  * Normalise a path template: `~` → home, relative → under cwd (a template starting with a hole may be either,
  * so both are candidates), `.`/`..` resolved (a `..` after a hole makes everything before it unknown), repeated
@@ -58,12 +56,12 @@ export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: stri
   const starts: string[] = [];
   const user = /^~([A-Za-z_][A-Za-z0-9_.-]*)(?=\/|$)/.exec(p);
   if (user) p = `${user[1] === "root" ? "/root" : `/home/${user[1]}`}${p.slice(user[0].length)}`;
-  if (p === "~" || p.startsWith("~/")) starts.push(home !== undefined ? `${home}${p.slice(1)}` : `${H_ANY}${p.slice(1)}`);
+  if (p === "~" || p.startsWith("~/")) starts.push(home !== undefined ? `${home}${p.slice(1)}` : `${HOLE_ANY}${p.slice(1)}`);
   else if (p.startsWith("/")) starts.push(p);
-  else if (p.length > 0 && isHole(p.charCodeAt(0))) {
+  else if (p.length > 0 && isHoleCode(p.charCodeAt(0))) {
     starts.push(p);
-    starts.push(cwd !== undefined ? `${cwd}/${p}` : `${H_ANY}/${p}`);
-  } else starts.push(cwd !== undefined ? `${cwd}/${p}` : `${H_ANY}/${p}`);
+    starts.push(cwd !== undefined ? `${cwd}/${p}` : `${HOLE_ANY}/${p}`);
+  } else starts.push(cwd !== undefined ? `${cwd}/${p}` : `${HOLE_ANY}/${p}`);
   const candidates: string[] = [];
   for (const s of starts) {
     const n = normalizeTemplate(s);
@@ -93,14 +91,14 @@ function normalizeTemplate(p: string): string {
       if (out.some((x) => /[\uE000-\uE004]/.test(x))) {
         // What a `..` after a hole climbs out of is unknown.
         out.length = 0;
-        out.push(H_ANY);
+        out.push(HOLE_ANY);
       } else if (out.length > 0) out.pop();
       continue;
     }
     out.push(seg.toLowerCase());
   }
   const joined = out.join("/");
-  return absolute || (joined.length > 0 && isHole(joined.charCodeAt(0))) ? (absolute ? `/${joined}` : joined) : joined;
+  return absolute || (joined.length > 0 && isHoleCode(joined.charCodeAt(0))) ? (absolute ? `/${joined}` : joined) : joined;
 }
 
 type Node =

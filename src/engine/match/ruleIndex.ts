@@ -1,3 +1,4 @@
+import { isHoleCode } from "../shell/words/template";
 import type { CompiledRule } from "./permissionRule";
 import type { ToolTable } from "../event/toolTable";
 import type { CallSubjects } from "./callSubjects";
@@ -276,8 +277,6 @@ function trieAll(node: TrieNode, hit: (id: number) => void): void {
   if (node.suffixes) trieAll(node.suffixes, hit);
   for (const child of node.next.values()) trieAll(child, hit);
 }
-
-const isHoleCode = (c: number) => c >= 0xe000 && c <= 0xe004;
 
 /**
  * Every alternative some filling of template `f` could match by its literals: `f` could start with the prefix

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EFFECT_KINDS } from "../shell/effectKinds";
 import { DEFAULT_DEADLINE_MS } from "../limits/limits";
 
 /**
@@ -16,7 +17,7 @@ const verdict = z.enum(VERDICTS);
 const onError = z.enum([...VERDICTS, "none"]);
 
 /** `effect`: what the call would do (see effectCondition.ts). */
-const effectKind = z.enum(["delete", "read", "write", "chmod", "run-download", "force-push", "fork-bomb"]);
+const effectKind = z.enum(EFFECT_KINDS);
 export const effectConditionSchema = z.strictObject({
   kind: z.union([effectKind, z.array(effectKind).min(1).max(7)]),
   paths: z.union([z.string().min(1).max(4096), z.array(z.string().min(1).max(4096)).min(1).max(512)]).optional(),

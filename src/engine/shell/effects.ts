@@ -12,7 +12,8 @@
  * - `force-push` (git), `fork-bomb` (a function that calls itself through a pipe or twice).
  */
 import { COMMANDS } from "./commands/commands";
-import { COMMAND_NAMES, commandSpec, type DeclaredEffect, type EffectKind } from "./commands/commands";
+import { COMMAND_NAMES, commandSpec, type DeclaredEffect } from "./commands/commands";
+import type { EffectKind } from "./effectKinds";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { parseArgs } from "./words/args";
 import { UNKNOWN_ARGS, commandName, strip } from "./words/strip";

@@ -8,8 +8,7 @@
 import { has, parseArgs, type OptionTable, type ParsedArgs } from "../words/args";
 import type { ShellWord } from "../model";
 import { globTemplate, HOLE_ANY, HOLE_BELOW } from "../words/template";
-
-export type EffectKind = "delete" | "read" | "write" | "chmod" | "run-download" | "force-push" | "fork-bomb";
+import type { EffectKind } from "../effectKinds";
 
 /** An effect as a command declares it (effects.ts adds where it came from). */
 export interface DeclaredEffect {

@@ -28,7 +28,7 @@ export const HOLE_SEG = "\uE001";
 export const HOLE_CHAR = "\uE002";
 export const HOLE_NODOT = "\uE003";
 export const HOLE_UNKNOWN = "\uE004";
-/** Text without `/` or `.` (effects read a glob `*` after a name this way: see permissionRule.effectPath). */
+/** Text without `/` or `.` (effects read a glob `*` after a name this way: see match/callSubjects.effectPath). */
 export const HOLE_NOEXT = "\uE005";
 /** Everything below a directory a command writes recursively (`cp -r x dir`, `tar -x -C dir`): kept by effects. */
 export const HOLE_BELOW = "\uE006";
