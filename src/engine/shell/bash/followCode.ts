@@ -16,7 +16,7 @@ import { decodeUtf16Base64 } from "../powershell/cmdlets";
 import { embeddedShellCode } from "../commands/interpreters";
 import { printsDownload } from "../effects";
 import { printsSetupCode } from "../commands/setupCode";
-import { gitSubcommand } from "../commands/commands";
+import { FIND_FILTERS, gitSubcommand } from "../commands/commands";
 /** Turn a code string (a template) into parseable text: holes become a placeholder variable that reads back as one. */
 export function codeText(t: string, braces = false): string {
   let s = t.replace(/[\uE000-\uE004]/g, `\${${HOLE_VARIABLE}}`);
@@ -253,8 +253,6 @@ function execArgvs(name: string, rest: readonly ShellWord[]): ShellWord[][] {
   return out;
 }
 
-const FIND_NAME_FILTERS = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-samefile", "-inum", "-newer", "-user", "-uid", "-group", "-gid", "-perm", "-size", "-mtime", "-mmin", "-empty", "-links"]);
-
 /**
  * What `{}` stands for in `find START… EXPR -exec CMD {} ;`: without a narrowing filter, every path under each
  * start point (so CMD acts on the start point recursively); with `-name PATTERN`, paths under it ending in the
@@ -274,7 +272,7 @@ function findScopes(rest: readonly ShellWord[]): { path: string; every: boolean 
   const nameAt = expr.findIndex((w) => w.text === "-name" || w.text === "-iname");
   const name = nameAt >= 0 ? expr[nameAt + 1]?.value : undefined;
   const everything = name === undefined || /^[\uE001*]*$/.test(name);
-  const narrowed = expr.some((w, k) => FIND_NAME_FILTERS.has(w.text) && !((w.text === "-name" || w.text === "-iname") && k === nameAt && everything));
+  const narrowed = expr.some((w, k) => FIND_FILTERS.has(w.text) && !((w.text === "-name" || w.text === "-iname") && k === nameAt && everything));
   return starts.map((s) => {
     const base = s.replace(/\/+$/, "") || "/";
     if (!narrowed) return { path: s, every: true };

@@ -166,7 +166,12 @@ const permissionEffects =
     return paths(a, skip).map((p) => effect("chmod", via, p, { recursive: has(a, "recursive"), mode }));
   };
 
-const FIND_FILTERS = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-samefile", "-inum", "-newer", "-links", "-user", "-uid", "-group", "-gid", "-perm", "-size", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-empty"]);
+/**
+ * The `find` predicates that narrow what it finds (a name, a path, a type of file, times, sizes, owners): with one,
+ * what `-delete` deletes and what `-exec`'s `{}` stands for is some path under a starting point, not every one.
+ * Read by findEffects here and by bash/followCode.ts for `-exec`.
+ */
+export const FIND_FILTERS: ReadonlySet<string> = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-samefile", "-inum", "-newer", "-links", "-user", "-uid", "-group", "-gid", "-perm", "-size", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-empty"]);
 
 /**
  * find: its starting points are what `-delete` deletes (all of it, unless a name or path filter narrows it), and
