@@ -1,6 +1,7 @@
 import type { CompiledHttpHandler } from "./engine/policy/compiledHandler";
 import type { Verdict } from "./engine/event/eventSpec";
-import { forwardableSecrets, NEVER_FORWARDED } from "./engine/secrets/forwardSecrets";
+import { forwardableSecrets } from "./config";
+import { NEVER_FORWARDED } from "./engine/secrets/forwardSecrets";
 import type { HandlerOutcome } from "./engine/answer/outcome";
 
 type Contribution = Omit<HandlerOutcome, "id" | "order">;

@@ -2,23 +2,8 @@ import type { CompiledPromptHandler } from "./engine/policy/compiledHandler";
 import type { JudgeAnswer } from "./engine/evaluate";
 import { maskForExport } from "./engine/secrets/mask";
 import { sha256Hex } from "./crypto";
+import type { LlmConfig } from "./config";
 import { MASK_SCAN_LIMITS } from "./engine/secrets/maskCut";
-
-/** Where and how to reach the model (hookgate spec §4). */
-export interface LlmConfig {
-  baseUrl: string;
-  apiKey?: string;
-  provider: "anthropic" | "openai";
-  defaultModel: string;
-}
-
-/** The model settings from the Worker's environment; undefined when none is configured (judges then fail). */
-export function llmConfigFrom(env: Pick<Env, "LLM_PROVIDER" | "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL">): LlmConfig | undefined {
-  const provider = env.LLM_PROVIDER === "openai" ? "openai" : "anthropic";
-  const baseUrl = env.LLM_BASE_URL || (provider === "anthropic" && env.LLM_API_KEY ? "https://api.anthropic.com" : undefined);
-  if (!baseUrl) return undefined;
-  return { baseUrl, provider, defaultModel: env.LLM_MODEL || "claude-haiku-4-5", ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}) };
-}
 
 /** A cache for verdicts: the same model, prompt and input gets the same answer without a second call. */
 export interface VerdictCache {

@@ -1,14 +1,13 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
-import { NO_LLM } from "../engine/policy/handlerKinds";
 import { compileRecord, forgetPolicy } from "../gate/policyCache";
-import { llmConfigFrom } from "../llmJudge";
+import { llmConfigFrom } from "../config";
+import { NO_LLM } from "../engine/policy/handlerKinds";
 import { forgetToken } from "./caches";
 import * as api from "./adminApi";
 import { decisionsQuery, dryRunQuery, evaluateBody, policyBody, revisionParams, rollbackBody, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
 import { validatedBody, type AppContext, type AppEnv } from "./context";
-import { HookgateError } from "./errors";
-import { refusal } from "./hookRoutes";
+import { HookgateError, refusal } from "./errors";
 import { registerRoute, validParams, validQuery } from "./openapiRoute";
 
 /** Said wherever a team without a policy could be mistaken for a gated one: its hooks answer {} (allow). */

@@ -1,9 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { forwardableSecrets } from "../engine/secrets/forwardSecrets";
+import { cacheTtlOf, forwardableSecrets } from "../config";
 import { Gate } from "../gate/gate";
 import type { ClientProfile } from "../gate/profile";
 import type { Services } from "../services";
-import { cacheTtlOf } from "./auth";
 import { adminRoutes } from "./adminRoutes";
 import { healthRoute, registerApiDocs } from "./apiDocs";
 import { requestIdOf, type AppEnv, type Wiring } from "./context";

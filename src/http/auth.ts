@@ -1,19 +1,12 @@
 import { createMiddleware } from "hono/factory";
 import { timingSafeEqualText } from "../crypto";
 import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits/limits";
-import { DEFAULT_CACHE_TTL_MS } from "../gate/policyCache";
+import { cacheTtlOf } from "../config";
 import { lookupToken, rememberValidToken, tokenHash } from "./caches";
 import type { Services, TokenInfo } from "../services";
 import type { AppContext, AppEnv } from "./context";
 import { errorText, log } from "../log";
 import { HookgateError } from "./errors";
-
-
-export function cacheTtlOf(env: Env): number {
-  if (!env.CACHE_TTL_MS) return DEFAULT_CACHE_TTL_MS;
-  const n = Number(env.CACHE_TTL_MS);
-  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_CACHE_TTL_MS;
-}
 
 const bearer = (header: string | undefined): string | undefined => {
   const m = header?.match(/^Bearer\s+(\S+)\s*$/i);

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { Gate } from "../gate/gate";
 import type { Services } from "../services";
+import { bodyLimitOf } from "../config";
 import { HookgateError } from "./errors";
 
 export type AppEnv = {
@@ -31,13 +32,6 @@ export function requestIdOf(c: AppContext): string {
     c.set("requestId", id);
   }
   return id;
-}
-
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
-export function bodyLimitOf(env: Env): number {
-  const n = Number(env.BODY_LIMIT_BYTES);
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_BODY_LIMIT;
 }
 
 const tooLarge = (limit: number) => new HookgateError("payload_too_large", `request body is larger than ${limit} bytes`);

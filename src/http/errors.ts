@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { GateRefusal } from "../gate/gate";
 
 /** The closed set of error codes hookgate answers with; each has one HTTP status. */
 export const ERROR_STATUS = {
@@ -43,4 +44,10 @@ export function envelope(e: HookgateError, requestId: string): ErrorEnvelope {
   const body: ErrorEnvelope = { error: { code: e.code, message: e.message, requestId } };
   if (e.options.problems) body.error.problems = e.options.problems;
   return body;
+}
+
+/** A refusal of the Gate as the one error envelope: 400 with the problems, the route named where it helps. */
+export function refusal(r: GateRefusal, prefix = ""): HookgateError {
+  const problems = r.problems?.map((p) => ({ path: prefix ? `${prefix}.${p.path}` : p.path, message: p.message }));
+  return new HookgateError(r.code, r.message, problems ? { problems } : {});
 }

@@ -1,15 +1,8 @@
 import type { Hono } from "hono";
 import type { EventSpec } from "../engine/event/eventSpec";
-import type { GateRefusal } from "../gate/gate";
 import { authenticateHook } from "./auth";
 import { readJsonBody, requestIdOf, type AppContext, type AppEnv, type Wiring } from "./context";
-import { HookgateError } from "./errors";
-
-/** A refusal of the Gate as the one error envelope: 400 with the problems, the route named where it helps. */
-export function refusal(r: GateRefusal, prefix = ""): HookgateError {
-  const problems = r.problems?.map((p) => ({ path: prefix ? `${prefix}.${p.path}` : p.path, message: p.message }));
-  return new HookgateError(r.code, r.message, problems ? { problems } : {});
-}
+import { refusal } from "./errors";
 
 async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: Wiring) {
   const started = performance.now();

@@ -7,14 +7,6 @@
 /** Never forwarded, whatever FORWARD_SECRETS says: the admin token, the LLM key and the local development token. */
 export const NEVER_FORWARDED: readonly string[] = ["ADMIN_TOKEN", "LLM_API_KEY", "HOOKGATE_DEV_TOKEN"];
 
-/** The names in a FORWARD_SECRETS value (`A, B,C`), without hookgate's own credentials. */
-export function forwardableSecrets(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "" && !NEVER_FORWARDED.includes(s));
-}
-
 /**
  * Why `name` may not be forwarded, or undefined when it may. `declared` is FORWARD_SECRETS when the caller knows
  * the deployment (publishing); without it (an offline check, loading a stored revision) only the never-forwarded
