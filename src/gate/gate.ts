@@ -7,9 +7,9 @@ import { maskForExport } from "../engine/secrets/mask";
 import { failureAnswer } from "../engine/answer/respond";
 import { err, ok, type Result } from "../engine/result";
 import { errorText, log } from "../log";
-import type { DecisionLog, DecisionRecord, DedupStore, PolicyStore, SessionState } from "../services";
+import type { DecisionLog, DecisionRecord, DedupStore, PolicyRecord, PolicyStore, SessionState } from "../services";
 import { decisionIdAt } from "./decisionId";
-import { DEFAULT_CACHE_TTL_MS, loadPolicy, type LoadedPolicy } from "./policyCache";
+import { DEFAULT_CACHE_TTL_MS, isolatePolicies, type LoadedPolicy, type PolicyResolver } from "./policyCache";
 import type { ClientProfile } from "./profile";
 
 /**
@@ -29,6 +29,8 @@ export interface GateDeps {
   policyCacheTtlMs?: number;
   /** The Worker secrets declared for forwarding (FORWARD_SECRETS): what a policy's `http` handlers may send. */
   forwardSecrets?: readonly string[];
+  /** How a team's policy is found and compiled (the isolate's policy cache unless given). */
+  resolver?: PolicyResolver;
 }
 
 export interface DecideRequest {
@@ -83,6 +85,20 @@ export class Gate {
 
   private now(): number {
     return this.deps.now?.() ?? Date.now();
+  }
+
+  private get resolver(): PolicyResolver {
+    return this.deps.resolver ?? isolatePolicies;
+  }
+
+  /** A stored revision as this Gate decides by it: compiled for its client, or broken (its problems). */
+  storedPolicy(record: PolicyRecord): LoadedPolicy {
+    return this.resolver.compiled(record, this.profile);
+  }
+
+  /** The team's current revision changed (published, rolled back): the next decision reads it again. */
+  policyChanged(team: string): void {
+    this.resolver.changed(team);
   }
 
   /** Compile a policy for this client (and, when given, this deployment's forwardable secrets). */
@@ -153,7 +169,7 @@ export class Gate {
     else {
       try {
         if (!this.deps.policies) throw new Error("no policy store");
-        loaded = await loadPolicy(this.deps.policies, this.profile, team, this.now(), this.deps.policyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
+        loaded = await this.resolver.current(this.deps.policies, this.profile, team, this.now(), this.deps.policyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
       } catch (e) {
         log("error", { msg: "policy load failed", team, error: errorText(e) });
         loaded = { kind: "none" };

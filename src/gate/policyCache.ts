@@ -71,3 +71,24 @@ export async function loadPolicy(store: PolicyStore, client: ClientModel, team: 
 export function forgetPolicy(team: string) {
   pointers.delete(team);
 }
+
+/**
+ * Where the Gate gets a team's policy from, compiled for its client: the seam between the decision and how policies
+ * are stored and cached. The admin API and the CLI ask the Gate (Gate.storedPolicy, Gate.policyChanged), never
+ * this cache directly.
+ */
+export interface PolicyResolver {
+  /** The team's current policy (`none` when it has none); throws when the store cannot be read. */
+  current(store: PolicyStore, client: ClientModel, team: string, now: number, ttlMs: number): Promise<LoadedPolicy>;
+  /** A stored revision compiled for `client` (kept by team, revision and digest: never compiled twice). */
+  compiled(record: PolicyRecord, client: ClientModel): LoadedPolicy;
+  /** The team's current revision changed (a publish or rollback): the next `current` reads it again. */
+  changed(team: string): void;
+}
+
+/** The isolate's policy cache above, as a PolicyResolver: what a Gate uses unless told otherwise. */
+export const isolatePolicies: PolicyResolver = {
+  current: loadPolicy,
+  compiled: (record, client) => compileRecord(record, client),
+  changed: forgetPolicy,
+};

@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
-import { compileRecord, forgetPolicy } from "../gate/policyCache";
 import { llmConfigFrom } from "../config";
 import { NO_LLM } from "../engine/policy/handlerKinds";
 import { forgetToken } from "./caches";
@@ -24,7 +23,7 @@ function compiledOrThrow(c: AppContext, document: unknown) {
 async function currentCompiled(c: AppContext) {
   const record = await c.var.services.policies.current(c.var.team);
   if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
-  const loaded = compileRecord(record, c.var.gate.profile);
+  const loaded = c.var.gate.storedPolicy(record);
   if (loaded.kind === "broken")
     throw new HookgateError("policy_invalid", `revision ${record.revision} no longer compiles`, { problems: loaded.problems });
   if (loaded.kind !== "ok") throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
@@ -74,7 +73,7 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     };
     if (dryRun === "1" || dryRun === "true") return c.json({ team: c.var.team, dryRun: true, valid: true, ...summary });
     const { record, unchanged } = await c.var.services.policies.publish(c.var.team, compiled.publishable);
-    if (!unchanged) forgetPolicy(c.var.team);
+    if (!unchanged) c.var.gate.policyChanged(c.var.team);
     const answer = { team: c.var.team, revision: record.revision, publishedAt: record.publishedAt, digest: record.digest, unchanged, ...summary };
     return c.json(answer, unchanged ? 200 : 201);
   });
@@ -105,7 +104,7 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     if (outcome.kind === "missing") throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
     if (outcome.kind === "current")
       throw new HookgateError("conflict", `revision ${outcome.revision} is already current for team "${c.var.team}": nothing to roll back`);
-    forgetPolicy(c.var.team);
+    c.var.gate.policyChanged(c.var.team);
     return c.json(outcome.record);
   });
 
@@ -145,7 +144,7 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     const base = profile.serviceUrl(validQuery(c, settingsQuery).url ?? new URL(c.req.url).origin);
     if (!base.ok) throw new HookgateError("invalid_input", `url ${base.error}`);
     const record = await c.var.services.policies.current(c.var.team);
-    const loaded = record ? compileRecord(record, profile) : undefined;
+    const loaded = record ? c.var.gate.storedPolicy(record) : undefined;
     // The body stays exactly the block to paste; what the caller should know about it rides in headers (ASCII only:
     // a header value is a byte string).
     if (!record) c.header("Hookgate-Warning", noPolicyWarning(c.var.team), { append: true });
