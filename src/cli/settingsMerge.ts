@@ -8,19 +8,19 @@
  * never sends over HTTP. No marker field is added: Claude Code validates its settings, and an unknown key in a hook
  * could make it reject the file.
  */
+import { HOOK_URL } from "../routes";
 import { bridgeTarget } from "../clients/claude-code/settings";
 
-const HOOK_ROUTE = /\/v1\/hooks\/[a-z0-9][a-z0-9_-]{0,62}\/[a-z]+(?:-[a-z]+)*$/;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function isHookgateHandler(h: unknown): boolean {
   if (!isObject(h)) return false;
-  if (h.type === "http") return typeof h.url === "string" && HOOK_ROUTE.test(h.url);
+  if (h.type === "http") return typeof h.url === "string" && HOOK_URL.test(h.url);
   if (h.type === "command" && typeof h.command === "string") {
     const target = bridgeTarget(h.command);
-    return target !== undefined && HOOK_ROUTE.test(target);
+    return target !== undefined && HOOK_URL.test(target);
   }
   return false;
 }

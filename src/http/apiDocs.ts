@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { ADMIN_BASE } from "../routes";
 import { z } from "zod";
 import type { AppEnv } from "./context";
 import { HookgateError } from "./errors";
@@ -55,7 +56,7 @@ const noAuth = { security: [] as Record<string, string[]>[], tags: ["Reference"]
 const documentRoute = createRoute({
   ...noAuth,
   method: "get",
-  path: "/v1/admin/openapi.json",
+  path: `${ADMIN_BASE}/openapi.json`,
   summary: "This document",
   description: "OpenAPI 3.1, generated from the schemas the routes validate with. No token needed: it holds no secret.",
   responses: { 200: json(z.record(z.string(), z.unknown()), "The OpenAPI document.") },
@@ -64,7 +65,7 @@ const documentRoute = createRoute({
 const pageRoute = createRoute({
   ...noAuth,
   method: "get",
-  path: "/v1/admin/docs",
+  path: `${ADMIN_BASE}/docs`,
   summary: "Interactive reference (Swagger UI)",
   description: "Served from the Worker's own assets, so it works offline. Authorize with the admin token to try requests.",
   responses: { 200: { description: "The page.", content: { "text/html": { schema: z.string() } } } },
@@ -124,11 +125,11 @@ export function registerApiDocs(app: OpenAPIHono<AppEnv>, info: { version: strin
   registerRoute(app, pageRoute, async (c) => c.html(PAGE, 200, { "Content-Security-Policy": CSP, "Cache-Control": "no-cache" }));
 
   // Not in the document: the page's own files.
-  app.get("/v1/admin/docs/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+  app.get(`${ADMIN_BASE}/docs/init.js`, (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
   // One static route per file, not one `:file{a|b}` pattern: a regex route the RegExpRouter cannot take makes Hono's
   // SmartRouter fall back to the TrieRouter for every route, hook routes included (~3× the routing cost, bench/).
   for (const file of ASSET_FILES)
-    app.get(`/v1/admin/docs/${file}`, async (c) => {
+    app.get(`${ADMIN_BASE}/docs/${file}`, async (c) => {
       if (!c.env.ASSETS) throw new HookgateError("not_found", "the reference page's assets are not deployed with this Worker ([assets] in wrangler.toml)");
       const res = await c.env.ASSETS.fetch(new URL(`/${file}`, c.req.url));
       if (!res.ok) throw new HookgateError("not_found", `reference page asset ${file} is missing (is swagger-ui-dist installed?)`);

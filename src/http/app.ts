@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { ADMIN_BASE } from "../routes";
 import { cacheTtlOf, forwardableSecrets } from "../config";
 import { Gate } from "../gate/gate";
 import type { ClientProfile } from "../gate/profile";
@@ -49,7 +50,7 @@ export function createApp(profile: ClientProfile, services: (env: Env) => Servic
   };
   // Every route but the hook routes: those are one handler each, doing these steps themselves (hookRoutes.ts says
   // why). Every answer carries X-Request-Id; errors and not-found add it where they are written.
-  for (const path of ["/v1/admin/*", "/healthz"])
+  for (const path of [`${ADMIN_BASE}/*`, "/healthz"])
     app.use(path, async (c, next) => {
       c.header("X-Request-Id", requestIdOf(c));
       const w = wiring(c.env);
@@ -61,7 +62,7 @@ export function createApp(profile: ClientProfile, services: (env: Env) => Servic
   registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
   registerHookRoutes(app, profile.events.list, wiring);
   registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profile.events.list) });
-  app.route("/v1/admin", adminRoutes());
+  app.route(ADMIN_BASE, adminRoutes());
 
   app.notFound((c) => {
     const requestId = requestIdOf(c);

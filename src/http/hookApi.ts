@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { hookRoutePath } from "../routes";
 import { z } from "zod";
 import type { EventSpec } from "../engine/event/eventSpec";
 import { errorEnvelope } from "./adminSchemas";
@@ -45,7 +46,7 @@ export function registerHookDocs(registry: OpenAPIHono["openAPIRegistry"], event
     const { input, answer } = componentsOf(spec);
     registry.registerPath({
       method: "post",
-      path: `/v1/hooks/{team}/${spec.route}`,
+      path: hookRoutePath("openapi", spec.route),
       tags: ["Hooks"],
       summary: spec.name,
       description: [
@@ -62,7 +63,7 @@ export function registerHookDocs(registry: OpenAPIHono["openAPIRegistry"], event
   }
   registry.registerPath({
     method: "post",
-    path: "/v1/hooks/{team}",
+    path: hookRoutePath("openapi"),
     tags: ["Hooks"],
     summary: "Any event",
     description: "Dispatched on the body's `hook_event_name`: the same as the event's own route.",

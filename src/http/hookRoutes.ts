@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { hookRoutePath } from "../routes";
 import type { EventSpec } from "../engine/event/eventSpec";
 import { authenticateHook } from "./auth";
 import { readJsonBody, requestIdOf, type AppContext, type AppEnv, type Wiring } from "./context";
@@ -36,6 +37,6 @@ async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: W
  * of three middlewares measured ~40 µs of CPU per hook call on workerd (bench/), the largest single cost left.
  */
 export function registerHookRoutes(app: Hono<AppEnv>, events: readonly EventSpec[], wiring: (env: Env) => Wiring) {
-  for (const spec of events) app.post(`/v1/hooks/:team/${spec.route}`, (c) => handleHook(c, spec, wiring(c.env)));
-  app.post("/v1/hooks/:team", (c) => handleHook(c, undefined, wiring(c.env)));
+  for (const spec of events) app.post(hookRoutePath("router", spec.route), (c) => handleHook(c, spec, wiring(c.env)));
+  app.post(hookRoutePath("router"), (c) => handleHook(c, undefined, wiring(c.env)));
 }

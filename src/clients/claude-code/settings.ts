@@ -1,4 +1,5 @@
 import type { EventTable } from "../../engine/event/client";
+import { hookUrl } from "../../routes";
 import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import type { EventSpec } from "../../engine/event/eventSpec";
 import { deadlineFor } from "../../engine/evaluate";
@@ -120,7 +121,7 @@ export function buildSettings(events: EventTable, options: SettingsOptions): { h
   const hooks: Record<string, unknown[]> = {};
   for (const spec of events.list) {
     if (!used.includes(spec.name)) continue;
-    const url = `${base}/v1/hooks/${options.team}/${spec.route}`;
+    const url = hookUrl(base, options.team, spec.route);
     const deadlineMs = policy ? deadlineFor(policy, spec) : DEFAULT_DEADLINE_MS;
     // Just above the server's deadline, so the client never gives up on an answer that is on its way.
     const timeout = Math.ceil(deadlineMs / 1000) + 2;
