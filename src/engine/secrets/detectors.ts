@@ -3,6 +3,8 @@
  * secret-sounding names, `mysql -p…`, and the maintained rule set (secretRuleSet.ts) on token-like text; each
  * finds ranges, and applyRanges masks them (see mask.ts for what counts as a secret and why).
  */
+import { TOKEN_SHAPES, type Detector } from "./tokenShapes";
+
 export const MASK = "[masked]";
 
 export type Range = [start: number, end: number];
@@ -10,7 +12,6 @@ export type Range = [start: number, end: number];
 /** The span of a capture group (the `d` flag's indices). */
 export const group = (m: RegExpMatchArray, g: number): Range | undefined => (m.indices?.[g] as Range | undefined) ?? undefined;
 
-/** Token shapes of our own. Every match is masked whole. */
 /**
  * Private key blocks, PEM/OpenSSH/PGP (`-----BEGIN PGP PRIVATE KEY BLOCK-----`), up to their END or the end of the
  * string (of the window, for a cut string: a block whose END is past the cut runs to the cut). Scanned string by
@@ -19,33 +20,8 @@ export const group = (m: RegExpMatchArray, g: number): Range | undefined => (m.i
  */
 const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g;
 
-/**
- * A detector: a pattern and literals one of which is in every text it matches (lower-cased for an `i` pattern,
- * which without the `u` flag matches ASCII letters only by ASCII letters). A text with none of them is not
- * scanned: `includes` is a fraction of the cost of running the pattern, and most strings hold none.
- */
-interface Detector {
-  re: RegExp;
-  anyOf: readonly string[];
-}
-
-const TOKEN_PATTERNS: readonly Detector[] = [
-  { re: /\bhga?_[0-9A-Za-z_-]{16,}/g, anyOf: ["hg"] }, // hookgate's own tokens: team (hg_…) and admin (hga_…)
-  { re: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b/g, anyOf: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"] }, // AWS access key id
-  { re: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{8,}/g, anyOf: ["_live_", "_test_"] }, // Stripe
-  { re: /\bsk-(?:ant-|proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,}/g, anyOf: ["sk-"] }, // Anthropic / OpenAI keys
-  { re: /\bgh[pousr]_[0-9A-Za-z]{20,}/g, anyOf: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"] }, // GitHub tokens
-  { re: /\bgithub_pat_[0-9A-Za-z_]{20,}/g, anyOf: ["github_pat_"] },
-  { re: /\bglpat-[0-9A-Za-z_-]{16,}/g, anyOf: ["glpat-"] }, // GitLab personal access token
-  { re: /\bgl(?:dt|ptt|rt|cbt|imt|agent|oas|soat|ffct)-[0-9A-Za-z_-]{16,}/g, anyOf: ["gl"] }, // other GitLab tokens
-  { re: /\bxox[abposre]-[0-9A-Za-z-]{10,}/g, anyOf: ["xox"] }, // Slack
-  { re: /\bAIza[0-9A-Za-z_-]{35}\b/g, anyOf: ["AIza"] }, // Google API key
-  { re: /\bya29\.[0-9A-Za-z_-]{20,}/g, anyOf: ["ya29."] }, // Google OAuth access token
-  { re: /\beyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}/g, anyOf: ["eyJ"] }, // JWT
-  { re: /\bnpm_[0-9A-Za-z]{30,}/g, anyOf: ["npm_"] }, // npm
-  { re: /\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}/g, anyOf: ["SG."] }, // SendGrid
-  { re: /\bhf_[0-9A-Za-z]{30,}/g, anyOf: ["hf_"] }, // Hugging Face
-];
+/** Token shapes of our own (tokenShapes.ts, shared with the `secrets` condition). Every match is masked whole. */
+const TOKEN_PATTERNS: readonly Detector[] = TOKEN_SHAPES.flatMap((s) => s.mask ?? []);
 
 /**
  * Patterns whose group 1 (or, where it did not take part, group 2) is the secret; the rest (a name, a scheme, a user)

@@ -1,0 +1,87 @@
+/**
+ * Provider token shapes, one entry per kind of credential: how the `secrets` condition detects it (`detect`,
+ * credentials.ts) and how the masker finds it (`mask`, detectors.ts). Where the two differ, they differ on purpose:
+ * detection says "this prompt holds a credential" and wants the provider's exact format (no false alarms on a
+ * question), while masking errs the other way and also takes truncated, test and older tokens (a shorter minimum
+ * length, `pk_`/`_test_` keys). An entry without `detect` is masked but is not a credential on its own (a JWT);
+ * one without `mask` is masked otherwise (by its name, its key block) or only detected.
+ */
+
+/**
+ * A masking detector: a pattern and literals one of which is in every text it matches (lower-cased for an `i`
+ * pattern, which without the `u` flag matches ASCII letters only by ASCII letters). A text with none of them is not
+ * scanned: `includes` is a fraction of the cost of running the pattern, and most strings hold none.
+ */
+export interface Detector {
+  re: RegExp;
+  anyOf: readonly string[];
+}
+
+export interface TokenShape {
+  /** What the `secrets` condition reports it as. */
+  readonly name: string;
+  /** The provider's exact format: a match makes a text hold this credential. */
+  readonly detect?: RegExp;
+  /** What the masker masks (global patterns: every match is masked whole). */
+  readonly mask?: readonly Detector[];
+}
+
+export const TOKEN_SHAPES: readonly TokenShape[] = [
+  // Masked by keyBlockRanges (detectors.ts), which masks the whole block up to its END.
+  { name: "private key block", detect: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/ },
+  {
+    name: "AWS access key id",
+    detect: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/,
+    mask: [{ re: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b/g, anyOf: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"] }],
+  },
+  // Masked by its name (an assignment to aws_secret_access_key).
+  { name: "AWS secret access key", detect: /aws_?secret_?access_?key["']?\s{0,8}(?:[:=]|\s)\s{0,8}["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i },
+  {
+    name: "Stripe secret key",
+    detect: /\b(?:sk|rk)_live_[0-9A-Za-z]{10,}/,
+    mask: [{ re: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{8,}/g, anyOf: ["_live_", "_test_"] }],
+  },
+  // One `sk-` shape masks Anthropic's and OpenAI's keys.
+  { name: "Anthropic API key", detect: /\bsk-ant-[0-9A-Za-z_-]{20,}/, mask: [{ re: /\bsk-(?:ant-|proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,}/g, anyOf: ["sk-"] }] },
+  { name: "OpenAI API key", detect: /\bsk-(?:proj-|svcacct-|admin-)?[0-9A-Za-z_-]{32,}/ },
+  {
+    name: "GitHub token",
+    detect: /\b(?:gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{40,})/,
+    mask: [
+      { re: /\bgh[pousr]_[0-9A-Za-z]{20,}/g, anyOf: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"] },
+      { re: /\bgithub_pat_[0-9A-Za-z_]{20,}/g, anyOf: ["github_pat_"] },
+    ],
+  },
+  {
+    name: "GitLab token",
+    detect: /\b(?:glpat|gldt|glptt|glrt|glcbt|glimt|gloas|glsoat|glffct)-[0-9A-Za-z_-]{20,}/,
+    mask: [
+      { re: /\bglpat-[0-9A-Za-z_-]{16,}/g, anyOf: ["glpat-"] },
+      { re: /\bgl(?:dt|ptt|rt|cbt|imt|agent|oas|soat|ffct)-[0-9A-Za-z_-]{16,}/g, anyOf: ["gl"] },
+    ],
+  },
+  {
+    name: "Slack token",
+    detect: /\bxox[abposre]-[0-9A-Za-z-]{10,}|\bxapp-\d-[A-Z0-9]{6,}-\d{6,}-[0-9a-f]{32,}/,
+    mask: [{ re: /\bxox[abposre]-[0-9A-Za-z-]{10,}/g, anyOf: ["xox"] }],
+  },
+  { name: "Slack webhook", detect: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/T[0-9A-Z]{6,}\/[0-9A-Z]{6,}\/[0-9A-Za-z]{16,}/ },
+  { name: "Google API key", detect: /\bAIza[0-9A-Za-z_-]{35}/, mask: [{ re: /\bAIza[0-9A-Za-z_-]{35}\b/g, anyOf: ["AIza"] }] },
+  { name: "Google OAuth client secret", detect: /\bGOCSPX-[0-9A-Za-z_-]{24,}/ },
+  { name: "Google OAuth access token", mask: [{ re: /\bya29\.[0-9A-Za-z_-]{20,}/g, anyOf: ["ya29."] }] },
+  { name: "JWT", mask: [{ re: /\beyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}/g, anyOf: ["eyJ"] }] },
+  { name: "npm token", detect: /\bnpm_[0-9A-Za-z]{36}\b/, mask: [{ re: /\bnpm_[0-9A-Za-z]{30,}/g, anyOf: ["npm_"] }] },
+  { name: "PyPI token", detect: /\bpypi-AgEIcHlwaS5vcmc[0-9A-Za-z_-]{50,}/ },
+  {
+    name: "SendGrid API key",
+    detect: /\bSG\.[0-9A-Za-z_-]{22}\.[0-9A-Za-z_-]{43}/,
+    mask: [{ re: /\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}/g, anyOf: ["SG."] }],
+  },
+  { name: "Twilio key", detect: /\b(?:SK|AC)[0-9a-f]{32}\b/ },
+  { name: "Hugging Face token", detect: /\bhf_[0-9A-Za-z]{34,}/, mask: [{ re: /\bhf_[0-9A-Za-z]{30,}/g, anyOf: ["hf_"] }] },
+  { name: "DigitalOcean token", detect: /\bdo[por]_v1_[0-9a-f]{64}\b/ },
+  { name: "Telegram bot token", detect: /\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b/ },
+  { name: "Azure storage key", detect: /AccountKey=[0-9A-Za-z+/]{86}==/ },
+  // hookgate's own tokens: team (hg_…) and admin (hga_…).
+  { name: "hookgate token", detect: /\bhga?_[0-9A-Za-z_-]{40,}/, mask: [{ re: /\bhga?_[0-9A-Za-z_-]{16,}/g, anyOf: ["hg"] }] },
+];
