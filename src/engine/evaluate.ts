@@ -342,7 +342,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
   // A call that could not be examined in full (a work cap, a path longer than any real one, the matching budget
   // spent): the restricting handlers that did not fire might have, had it been examined. They are reported, and the
   // caller answers with the policy's failure verdict for them; nothing unexamined passes.
-  const incomplete = subjects !== undefined && (subjects.truncated || budget.exhausted) ? subjects : budget.exhausted ? undefined : undefined;
+  const incomplete = subjects !== undefined && (subjects.truncated || budget.exhausted) ? subjects : undefined;
   const exhausted = budget.exhausted;
   if (!incomplete && !exhausted) return { candidates, unexamined: [], unexaminedWhy: undefined };
   const unexamined: CompiledHandler[] = [];

@@ -1,3 +1,4 @@
+import { setNewest } from "../engine/limits/lru";
 import type { ClientModel } from "../engine/event/client";
 import { compilePolicy, ENGINE_VERSION, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
 import type { PolicyRecord, PolicyStore } from "../services";
@@ -28,25 +29,20 @@ const compiledByDigest = new Map<string, LoadedPolicy>();
 const MAX_POINTERS = 10_000;
 const MAX_COMPILED = 256;
 
-function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
-  map.delete(key);
-  if (map.size >= max) map.delete(map.keys().next().value as string);
-  map.set(key, value);
-}
 
 const compiledKey = (record: PolicyRecord, client: ClientModel) => `${client.name}:${record.team}:${record.revision}:${record.digest}`;
 
 export function compileRecord(record: PolicyRecord, client: ClientModel, key = compiledKey(record, client)): LoadedPolicy {
   const hit = compiledByDigest.get(key);
   if (hit) {
-    remember(compiledByDigest, key, hit, MAX_COMPILED);
+    setNewest(compiledByDigest, key, hit, MAX_COMPILED);
     return hit;
   }
   // Validated by this engine version at publish: patterns may compile on first use (cold start stays cheap). Its
   // warnings were the publisher's to read; nothing that loads a stored revision reads them.
   const result = compilePolicy(record.document, { client, lazyPatterns: record.engine === ENGINE_VERSION, warnings: false });
   const loaded: LoadedPolicy = result.ok ? { kind: "ok", record, compiled: result.value } : { kind: "broken", record, problems: result.error };
-  remember(compiledByDigest, key, loaded, MAX_COMPILED);
+  setNewest(compiledByDigest, key, loaded, MAX_COMPILED);
   return loaded;
 }
 
@@ -56,7 +52,7 @@ export async function loadPolicy(store: PolicyStore, client: ClientModel, team: 
     if (hit.key === null) return { kind: "none" };
     const compiled = compiledByDigest.get(hit.key);
     if (compiled) {
-      remember(compiledByDigest, hit.key, compiled, MAX_COMPILED); // most recently used: the busiest teams stay
+      setNewest(compiledByDigest, hit.key, compiled, MAX_COMPILED); // most recently used: the busiest teams stay
       return compiled;
     }
     // (evicted from the compiled cache: read and compile again below)
@@ -64,7 +60,7 @@ export async function loadPolicy(store: PolicyStore, client: ClientModel, team: 
   const record = await store.current(team);
   const key = record ? compiledKey(record, client) : null;
   const value: LoadedPolicy = record && key ? compileRecord(record, client, key) : { kind: "none" };
-  remember(pointers, team, { key, fetchedAt: now }, MAX_POINTERS);
+  setNewest(pointers, team, { key, fetchedAt: now }, MAX_POINTERS);
   return value;
 }
 

@@ -1,3 +1,4 @@
+import { setNewest } from "../engine/limits/lru";
 import { sha256Hex } from "../crypto";
 import type { TokenInfo, TokenStore } from "../services";
 
@@ -15,10 +16,6 @@ interface Entry<T> {
 const tokens = new Map<string, Entry<TokenInfo | null>>();
 const MAX_ENTRIES = 10_000;
 
-function remember<K, V>(map: Map<K, V>, key: K, value: V) {
-  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-}
 
 /**
  * SHA-256 of tokens that proved valid, remembered: the same few tokens arrive on every request of a team, and the
@@ -36,15 +33,14 @@ export async function tokenHash(token: string): Promise<string> {
 
 export function rememberValidToken(token: string, hash: string) {
   if (token.length > MAX_TOKEN_CHARS || validHashes.has(token)) return;
-  if (validHashes.size >= MAX_VALID_HASHES) validHashes.delete(validHashes.keys().next().value as string);
-  validHashes.set(token, hash);
+  setNewest(validHashes, token, hash, MAX_VALID_HASHES);
 }
 
 export async function lookupToken(store: TokenStore, hash: string, now: number, ttlMs: number): Promise<TokenInfo | null> {
   const hit = tokens.get(hash);
   if (hit && now - hit.fetchedAt < ttlMs) return hit.value;
   const value = await store.lookup(hash);
-  remember(tokens, hash, { value, fetchedAt: now });
+  setNewest(tokens, hash, { value, fetchedAt: now }, MAX_ENTRIES);
   return value;
 }
 

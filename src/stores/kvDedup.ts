@@ -1,3 +1,4 @@
+import { setNewest } from "../engine/limits/lru";
 import { sha256Hex } from "../crypto";
 
 /**
@@ -35,7 +36,6 @@ export async function findDuplicate(kv: KVNamespace, key: string, now: number): 
 }
 
 export async function rememberAnswer(kv: KVNamespace, key: string, value: RememberedAnswer, now: number) {
-  if (recent.size >= MAX_RECENT) recent.delete(recent.keys().next().value as string);
-  recent.set(key, { value, expires: now + DEDUP_TTL_SECONDS * 1000 });
+  setNewest(recent, key, { value, expires: now + DEDUP_TTL_SECONDS * 1000 }, MAX_RECENT);
   await kv.put(key, JSON.stringify(value), { expirationTtl: DEDUP_TTL_SECONDS });
 }

@@ -4,6 +4,7 @@
  * effects (what it would do to files, whichever way it is spelled). Worked out once per call and shared by every
  * rule; a command line's analysis is cached by its text, dialect, cwd and home.
  */
+import { setNewest } from "../limits/lru";
 import { deriveHome, normalizePath, preparePath, type PreparedPath } from "./paths";
 import type { ShellAnalysis } from "../shell/model";
 import { WorkBudget } from "../limits/budget";
@@ -213,8 +214,7 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
   if (items.length === 0) items.push({ display: "", restrict: [""], allow: [""], canonical: undefined });
   const entry: AnalysedCommand = { analysis, items, effects: undefined, prepared: new Map(), indexForms: undefined };
   if (cacheable) {
-    analysisCache.set(key, entry);
-    if (analysisCache.size > CACHE_ENTRIES) analysisCache.delete(analysisCache.keys().next().value!);
+    setNewest(analysisCache, key, entry, CACHE_ENTRIES);
   }
   return entry;
 }

@@ -11,6 +11,7 @@
  *   (`bash <(curl …)`, `source <(curl …)`) or a substitution run as code (`eval "$(curl …)"`, `sh -c "$(wget …)"`).
  * - `force-push` (git), `fork-bomb` (a function that calls itself through a pipe or twice).
  */
+import { setNewest } from "../limits/lru";
 import { COMMANDS } from "./commands/commands";
 import { COMMAND_NAMES, commandSpec, type DeclaredEffect } from "./commands/commands";
 import type { EffectKind } from "./effectKinds";
@@ -154,8 +155,7 @@ function anyCommand(c: SimpleCommand, args: readonly ShellWord[]): { effects: De
     if (readsProgramFromStdin(name, args)) out.interpreter = true;
   }
   if (key.length > ANY_COMMAND_KEY_CHARS) return out;
-  if (anyCommandCache.size >= ANY_COMMAND_CACHE) anyCommandCache.delete(anyCommandCache.keys().next().value as string);
-  anyCommandCache.set(key, out);
+  setNewest(anyCommandCache, key, out, ANY_COMMAND_CACHE);
   return out;
 }
 
