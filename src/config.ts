@@ -15,7 +15,7 @@ export function cacheTtlOf(env: Pick<Env, "CACHE_TTL_MS">): number {
 }
 
 /** The largest request body read when BODY_LIMIT_BYTES is not set. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** BODY_LIMIT_BYTES: the largest request body hookgate reads. */
 export function bodyLimitOf(env: Pick<Env, "BODY_LIMIT_BYTES">): number {

@@ -3,8 +3,8 @@ import { compilePolicy } from "./engine/policy/compilePolicy";
 import type { ClientModel } from "./engine/event/client";
 import type { Services } from "./services";
 
-export const DEV_TEAM = "default";
-export const DEV_TOKEN_ID = "tok_dev";
+const DEV_TEAM = "default";
+const DEV_TOKEN_ID = "tok_dev";
 
 let seeded: Promise<void> | undefined;
 

@@ -34,7 +34,7 @@ export function interpolateHeaders(
 const PERMISSION: Record<string, Verdict> = { allow: "allow", deny: "deny", ask: "ask", defer: "defer" };
 
 /** Read another hook server's answer with Claude Code's own rules (contract §2.5); anything unusable throws. */
-export function readHookAnswer(status: number, text: string): Contribution {
+function readHookAnswer(status: number, text: string): Contribution {
   if (status < 200 || status > 299) throw new Error(`answered HTTP ${status}`);
   if (text.trim() === "") return {};
   let body: unknown;

@@ -17,7 +17,7 @@ import { MASK_SCAN_LIMITS } from "./engine/secrets/maskCut";
 export { Coordinator };
 
 /** Options for the parts that have timing of their own (tests pass them; the Worker uses the defaults). */
-export interface ServiceOptions {
+interface ServiceOptions {
   decisionLog?: DecisionLogOptions;
 }
 

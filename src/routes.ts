@@ -5,12 +5,12 @@
  */
 
 /** Where the hook routes live: `/v1/hooks/<team>` (any event, by its `hook_event_name`) and `/v1/hooks/<team>/<event-route>`. */
-export const HOOKS_BASE = "/v1/hooks";
+const HOOKS_BASE = "/v1/hooks";
 /** Where the admin API lives (its paths in adminApi.ts are relative to it). */
 export const ADMIN_BASE = "/v1/admin";
 
 /** How a path parameter is written: Hono's router (`:team`) or OpenAPI (`{team}`). */
-export type PathStyle = "router" | "openapi";
+type PathStyle = "router" | "openapi";
 
 /** The hook route for `route` (an event's kebab-case segment), or the one for every event without it. */
 export function hookRoutePath(style: PathStyle, route?: string): string {

@@ -1,7 +1,7 @@
 import type { Io } from "./io";
 
 /** One option of a command: its help line and how it is read. */
-export interface OptionSpec {
+interface OptionSpec {
   type: "string" | "boolean";
   description: string;
   /** The value's placeholder in help, e.g. "<n>". */

@@ -6,7 +6,7 @@ import { lineColumn, locateJsonError } from "../jsonLocate";
  * Why a JSON text is invalid, where: the line and column, the offending line, and a caret under the column. The
  * position comes from locateJsonError (Node 20's JSON.parse does not always give one).
  */
-export function describeJsonError(text: string, error: Error): string {
+function describeJsonError(text: string, error: Error): string {
   const located = locateJsonError(text);
   if (!located) return error.message;
   const { line, column } = lineColumn(text, located.offset);
@@ -30,7 +30,7 @@ export function readJsonFile(io: Io, path: string, what: string): unknown {
   return parseJsonText(text, `${what} ${path}`);
 }
 
-export function parseJsonText(text: string, label: string): unknown {
+function parseJsonText(text: string, label: string): unknown {
   try {
     // A byte-order mark is not JSON but editors write one; it is not worth refusing a file over.
     return JSON.parse(text.replace(/^\uFEFF/, ""));

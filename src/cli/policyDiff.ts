@@ -4,13 +4,13 @@
  * (`hooks.PreToolUse[0].hooks[1]`). Order is reported because it matters: reasons and patches apply in
  * declaration order.
  */
-export interface FieldChange {
+interface FieldChange {
   field: string;
   before?: unknown;
   after?: unknown;
 }
 
-export interface Change {
+interface Change {
   kind: "added" | "removed" | "changed" | "moved";
   /** A policy-level field name, or a handler's label: `id no-rm-root` or its position. */
   what: string;

@@ -47,7 +47,7 @@ export interface Answer {
  * `Hookgate-Warning` headers, one warning each. Fetch joins repeated headers with ", ", so a warning is sent as a
  * quoted string when it may hold a comma; unquoted values are taken whole (never split where a comma might be text).
  */
-export function warningHeaders(headers: Headers): string[] {
+function warningHeaders(headers: Headers): string[] {
   const joined = headers.get("hookgate-warning");
   if (joined === null) return [];
   const quoted = /^\s*"(?:[^"\\]|\\.)*"\s*(?:,\s*"(?:[^"\\]|\\.)*"\s*)*$/;

@@ -15,7 +15,7 @@ import { bridgeTarget } from "../clients/claude-code/settings";
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export function isHookgateHandler(h: unknown): boolean {
+function isHookgateHandler(h: unknown): boolean {
   if (!isObject(h)) return false;
   if (h.type === "http") return typeof h.url === "string" && HOOK_URL.test(h.url);
   if (h.type === "command" && typeof h.command === "string") {
@@ -37,7 +37,7 @@ export interface MergeSummary {
   otherKeysKept: string[];
 }
 
-export type MergeResult = { ok: true; settings: Json; summary: MergeSummary } | { ok: false; problem: string };
+type MergeResult = { ok: true; settings: Json; summary: MergeSummary } | { ok: false; problem: string };
 
 /** The settings with hookgate's block in place of its earlier one; `existing` undefined is a file not there yet. */
 export function mergeSettings(existing: unknown, block: { hooks: Record<string, unknown[]> }): MergeResult {

@@ -15,7 +15,7 @@ import { findCredentials } from "./secrets/credentials";
 import { describeSubject, subjectCount } from "./match/callSubjects";
 import { subjectsOf, type CallSubjects } from "./match/callSubjects";
 
-export type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
+type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
 
 export interface HandlerTrace {
   id: string;
@@ -27,7 +27,7 @@ export interface HandlerTrace {
   outcome?: HandlerOutcome;
 }
 
-export interface GroupTrace {
+interface GroupTrace {
   index: number;
   matcher: string | undefined;
   matched: boolean;

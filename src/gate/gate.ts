@@ -33,7 +33,7 @@ export interface GateDeps {
   resolver?: PolicyResolver;
 }
 
-export interface DecideRequest {
+interface DecideRequest {
   team: string;
   event: EventSpec;
   /** The hook input as it came (it is validated against the event here). */

@@ -64,7 +64,7 @@ export async function loadPolicy(store: PolicyStore, client: ClientModel, team: 
   return value;
 }
 
-export function forgetPolicy(team: string) {
+function forgetPolicy(team: string) {
   pointers.delete(team);
 }
 

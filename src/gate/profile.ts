@@ -15,7 +15,7 @@ export interface ClientProfile extends ClientModel {
   serviceUrl(url: string): Result<string>;
 }
 
-export interface SettingsRequest {
+interface SettingsRequest {
   /** The service's base URL (already checked with serviceUrl). */
   url: string;
   team: string;

@@ -98,7 +98,7 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-export async function readJsonObject(c: AppContext): Promise<Record<string, unknown>> {
+async function readJsonObject(c: AppContext): Promise<Record<string, unknown>> {
   return (await readJsonBody(c)).value;
 }
 

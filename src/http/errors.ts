@@ -17,7 +17,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
  * The only error the HTTP layer throws. `message` is public; `detail` is for the log and never leaves the Worker.

@@ -29,7 +29,7 @@ export function errorResponses(...statuses: number[]) {
  * The one translation of a failed zod-openapi validation (path parameters, query) into hookgate's envelope:
  * `invalid_input` with every problem, instead of the validator's default 400 answer.
  */
-export function validationHook(result: { success: boolean; target?: string; error?: z.ZodError }): void {
+function validationHook(result: { success: boolean; target?: string; error?: z.ZodError }): void {
   if (result.success || !result.error) return;
   const where = result.target === "param" ? "path parameter" : result.target === "query" ? "query parameter" : (result.target ?? "input");
   const problems = issuesToProblems(result.error);

@@ -64,7 +64,7 @@ export function decisionProblem(spec: EventSpec, decision: string): string | und
   return `${spec.name} answers ${allowed.map((d) => `"${d}"`).join(", ")}; not "${decision}"${extra ? ` (${extra})` : ""}`;
 }
 
-export interface ReadAnswer {
+interface ReadAnswer {
   decision: Decision;
   reason: string | undefined;
   additionalContext: string | undefined;

@@ -14,13 +14,13 @@ type Json = Record<string, unknown>;
 type Report = (field: string, message: string) => void;
 
 /** The events a case is for when it does not say: a tool call is about to run; the user submits a prompt. */
-export const DEFAULT_TOOL_EVENT = "PreToolUse";
-export const DEFAULT_PROMPT_EVENT = "UserPromptSubmit";
+const DEFAULT_TOOL_EVENT = "PreToolUse";
+const DEFAULT_PROMPT_EVENT = "UserPromptSubmit";
 
 /** The input fields every case gets unless its file's `defaults` or the case itself says otherwise. */
-export const INPUT_DEFAULTS = { cwd: "/home/dev/project", permission_mode: "default" } as const;
+const INPUT_DEFAULTS = { cwd: "/home/dev/project", permission_mode: "default" } as const;
 /** The default transcript_path, under the home directory path rules read `~` from. */
-export const defaultTranscriptPath = (sessionId: string) => `/home/dev/.claude/projects/-home-dev-project/${sessionId}.jsonl`;
+const defaultTranscriptPath = (sessionId: string) => `/home/dev/.claude/projects/-home-dev-project/${sessionId}.jsonl`;
 
 /**
  * Values for fields an event's input requires (only where it does) and a case need not say: the id Claude Code

@@ -4,7 +4,7 @@ import { claudeCode } from "../clients/claude-code";
 import { REPORT, REPORTERS, type ReporterName } from "./reporters";
 import { runSuite } from "./suite";
 
-export interface TestCommandIo {
+interface TestCommandIo {
   out(s: string): void;
   err(s: string): void;
   readFile(path: string): string;
@@ -28,7 +28,7 @@ function nodeListDir(path: string): string[] | undefined {
   }
 }
 
-export interface TestRunOptions {
+interface TestRunOptions {
   /** Test files, policy files (their `<name>.test.json` beside them) or directories; none: the current one. */
   paths: readonly string[];
   reporter?: string;

@@ -1,6 +1,6 @@
 import type { CompiledPolicy } from "../engine/policy/compilePolicy";
 
-export interface HandlerRef {
+interface HandlerRef {
   id: string;
   path: string;
   event: string;
@@ -14,7 +14,7 @@ export interface Coverage {
 }
 
 /** Every handler of a compiled policy, in document order. */
-export function handlersOf(policy: CompiledPolicy): HandlerRef[] {
+function handlersOf(policy: CompiledPolicy): HandlerRef[] {
   return Object.entries(policy.events).flatMap(([event, e]) => (e?.groups ?? []).flatMap((g) => g.handlers.map((h) => ({ id: h.id, path: h.path, event }))));
 }
 

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "../engine/result";
 import { lineColumn, locateJsonError } from "../jsonLocate";
 
-export interface JsonSyntaxError {
+interface JsonSyntaxError {
   /** 1-based, as an editor counts them. */
   line: number;
   column: number;

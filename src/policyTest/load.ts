@@ -33,7 +33,7 @@ export interface PreparedUnit {
 }
 
 /** A test file as read: its document checked for shape, and the policy it tests. */
-export interface TestFileDocument {
+interface TestFileDocument {
   path: string;
   /** The policy's path, resolved against the test file's directory. */
   policyPath: string;
@@ -43,7 +43,7 @@ export interface TestFileDocument {
 }
 
 /** `x.test.json` tests `x.json` unless its `policy` says otherwise. */
-export function defaultPolicyPath(testPath: string): string {
+function defaultPolicyPath(testPath: string): string {
   return join(dirname(testPath), basename(testPath).replace(/\.test\.json$/, ".json"));
 }
 

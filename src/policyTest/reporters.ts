@@ -15,7 +15,7 @@ export function coverageLine(c: Coverage): string {
   return `coverage ${c.policyPath}: ${c.unexercised.length} of ${plural(c.handlers, "handler")} not exercised by any case: ${list}`;
 }
 
-export function summaryLine(r: SuiteReport): string {
+function summaryLine(r: SuiteReport): string {
   const parts = [`${r.passed} passed`, `${r.failed + r.errors} failed`];
   if (r.errors > 0) parts[1] += ` (${plural(r.errors, "error")})`;
   if (r.problemFiles > 0) parts.push(`${plural(r.problemFiles, "test file")} with problems`);
@@ -23,7 +23,7 @@ export function summaryLine(r: SuiteReport): string {
 }
 
 /** The detail lines of a case that did not pass: what was expected and what came, then the trace. */
-export function caseDetail(r: CaseResult): string[] {
+function caseDetail(r: CaseResult): string[] {
   const lines = [...r.failures];
   if (r.answer !== undefined) lines.push(`answer: ${JSON.stringify(r.answer)}`);
   if (r.status === "error" || r.failures.some((f) => f.startsWith("decision"))) lines.push(`input: ${JSON.stringify(r.input)}`);

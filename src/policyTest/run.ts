@@ -11,7 +11,7 @@ import type { Stub } from "./schema";
 
 type Json = Record<string, unknown>;
 
-export type CaseStatus = "passed" | "failed" | "error";
+type CaseStatus = "passed" | "failed" | "error";
 
 export interface CaseResult {
   /** Where the case is in its file (`cases[3]`, `cases[4].steps[1]`). */

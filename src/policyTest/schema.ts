@@ -17,7 +17,7 @@ export const defaultsSchema = z.strictObject(Object.fromEntries(DEFAULTABLE.map(
 /** A text expectation: a substring, or `/regex/flags`. */
 const textMatch = z.string().min(1);
 
-export const expectObjectSchema = z.strictObject({
+const expectObjectSchema = z.strictObject({
   decision: z.string(),
   reason: textMatch.optional(),
   handler: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
@@ -25,11 +25,10 @@ export const expectObjectSchema = z.strictObject({
   updatedInput: jsonObject.optional(),
   answer: jsonObject.optional(),
 });
-export type ExpectObject = z.infer<typeof expectObjectSchema>;
 const expectSchema = z.union([z.string(), expectObjectSchema]);
 
 /** What a judge or forwarded hook answers in this case (the fields allowed depend on the handler's type). */
-export const stubSchema = z.strictObject({
+const stubSchema = z.strictObject({
   ok: z.boolean().optional(),
   impossible: z.boolean().optional(),
   decision: z.string().optional(),

@@ -7,7 +7,7 @@
  * Shapes are Claude Code 2.1.332's (what its tools' input schemas require). A tool that is not here is written as
  * `{ "tool": "<name>", "tool_input": { … } }`, MCP tools included.
  */
-export interface Shorthand {
+interface Shorthand {
   /** The tool_input field the shorthand's text fills. */
   readonly field: string;
   /** The other fields the client always sends for this tool. */

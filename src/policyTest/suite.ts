@@ -7,7 +7,7 @@ import { prepareCases, readTestFile, type PreparedUnit } from "./load";
 import { exercisedBy, runUnits, type CaseResult } from "./run";
 
 /** A problem in a file a test run reads: the test file, or the policy it tests. */
-export interface FileProblem {
+interface FileProblem {
   file: string;
   path: string;
   message: string;
@@ -35,7 +35,7 @@ export interface SuiteReport {
   filter?: string;
 }
 
-export interface SuiteOptions {
+interface SuiteOptions {
   readFile(path: string): string;
   profile: ClientProfile;
   /** Only the cases whose name matches (a sequence runs whole when one of its steps matches). */

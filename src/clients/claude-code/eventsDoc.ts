@@ -20,7 +20,7 @@ function matcherCell(s: EventSpec): string {
 }
 
 /** What a policy can set on the event: the handler fields it takes, then its `output` fields. */
-export function eventFields(s: EventSpec): string[] {
+function eventFields(s: EventSpec): string[] {
   return [
     ...(s.additionalContext ? ["additionalContext"] : []),
     ...(s.updatedInput ? ["updatedInput"] : []),

@@ -24,7 +24,7 @@ export function serviceBaseUrl(url: string): Result<string> {
   return ok(url.replace(/\/+$/, ""));
 }
 
-export interface SettingsOptions {
+interface SettingsOptions {
   /** The service's base URL, e.g. https://hookgate.example.com */
   url: string;
   team: string;
@@ -79,7 +79,7 @@ const STATUS_MARK = " HOOKGATE_HTTP_STATUS:";
  * missing or revoked token should do. curl's own --fail-with-body would need curl 7.76; the status is read from
  * `-w` instead, which every curl has.
  */
-export function curlBridge(url: string, envVar: string, timeout: number): string {
+function curlBridge(url: string, envVar: string, timeout: number): string {
   const target = shellQuote(url);
   // The message of {"error":{"message":"…"}} with its \" escapes undone; a body that is not the envelope is shown cut.
   const message = `sed -n -E 's/.*"message":"(([^"\\\\]|\\\\.)*)".*/\\1/p' | sed 's/\\\\"/"/g'`;

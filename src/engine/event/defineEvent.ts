@@ -10,7 +10,7 @@ import { answerSchema, permissionDecisionFields, permissionRequestDecision, text
  */
 
 /** The client's default budget for an http hook, ms: what an event has unless its declaration says otherwise. */
-export const DEFAULT_CLIENT_TIMEOUT_MS = 600_000;
+const DEFAULT_CLIENT_TIMEOUT_MS = 600_000;
 
 type Syntax = NonNullable<EventSpec["matcher"]>["syntax"];
 
@@ -18,17 +18,17 @@ type Syntax = NonNullable<EventSpec["matcher"]>["syntax"];
  * What a matcher group's `matcher` is tested against: an input field's string value (`"tool_name"`, or
  * `{ field, syntax }`), or the basename of a path field (`{ basename: "file_path" }`). Syntax defaults to standard.
  */
-export type MatcherDecl = string | { field: string; syntax?: Syntax } | { basename: string; syntax?: Syntax };
+type MatcherDecl = string | { field: string; syntax?: Syntax } | { basename: string; syntax?: Syntax };
 
 /** The matcher of a defined event: EventSpec's, plus the field it reads (for docs and tooling). */
-export interface DeclaredMatcher extends NonNullable<EventSpec["matcher"]> {
+interface DeclaredMatcher extends NonNullable<EventSpec["matcher"]> {
   /** The input field the query reads. */
   field: string;
   /** Whether the query is the field's basename (`\` normalised) rather than its value. */
   basename: boolean;
 }
 
-export type PermissionVerdict = Exclude<Verdict, "block">;
+type PermissionVerdict = Exclude<Verdict, "block">;
 
 /** What the answer kind leaves to the declaration: only the `permission` kind has a choice of verdicts. */
 type AnswerDecl =
@@ -71,7 +71,7 @@ interface CommonDecl<O extends Record<string, z.ZodType>, N extends string = str
 export type EventDecl<O extends Record<string, z.ZodType> = Record<string, z.ZodType>, N extends string = string> = CommonDecl<O, N> & AnswerDecl;
 
 /** An EventSpec built by defineEvent: the optional fields are always set, and the matcher names its field. */
-export interface DefinedEvent<N extends string = string> extends EventSpec {
+interface DefinedEvent<N extends string = string> extends EventSpec {
   name: N;
   matcher: DeclaredMatcher | null;
   stopLike: boolean;

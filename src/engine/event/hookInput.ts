@@ -31,7 +31,7 @@ export const baseFields = {
   agent_type: z.string().optional(),
 };
 
-export const baseInput = z.object(baseFields).loose();
+const baseInput = z.object(baseFields).loose();
 
 /** Tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionDenied, PreSkillShellCommand). */
 export const toolInputFields = {
@@ -41,7 +41,7 @@ export const toolInputFields = {
 };
 
 /** `background_tasks[]` of Stop/SubagentStop (v2.1.145). */
-export const backgroundTask = z
+const backgroundTask = z
   .object({
     id: z.string(),
     type: z.string(),
@@ -56,7 +56,7 @@ export const backgroundTask = z
   .loose();
 
 /** `session_crons[]` of Stop/SubagentStop (v2.1.145). */
-export const sessionCron = z
+const sessionCron = z
   .object({ id: z.string(), schedule: z.string(), recurring: z.boolean(), prompt: z.string() })
   .loose();
 

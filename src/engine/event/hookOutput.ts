@@ -34,7 +34,7 @@ export const present = z.unknown().refine((v) => v !== undefined, "must be set")
 
 const isAbsolute = (p: string) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith("\\\\");
 /** An absolute client path (POSIX, `C:\…` or UNC). */
-export const absolutePath = text.min(1).refine(isAbsolute, "must be an absolute path");
+const absolutePath = text.min(1).refine(isAbsolute, "must be an absolute path");
 /** SessionStart/CwdChanged/FileChanged `watchPaths`: absolute paths; `[]` clears the list. */
 export const watchPaths = z.array(absolutePath);
 
@@ -52,7 +52,7 @@ export const elicitationAction = z.enum(["accept", "decline", "cancel"]);
 
 // --- PermissionRequest: PermissionUpdate entries (contract §1.4 #8 table) -------------------------------------
 
-export const permissionDestination = z.enum(["session", "localSettings", "projectSettings", "userSettings", "cliArg"]);
+const permissionDestination = z.enum(["session", "localSettings", "projectSettings", "userSettings", "cliArg"]);
 export const permissionRule = z.strictObject({ toolName: text.min(1), ruleContent: text.optional() });
 const rulesUpdate = <T extends "addRules" | "replaceRules" | "removeRules">(type: T) =>
   z.strictObject({
@@ -64,7 +64,7 @@ const rulesUpdate = <T extends "addRules" | "replaceRules" | "removeRules">(type
 const directoriesUpdate = <T extends "addDirectories" | "removeDirectories">(type: T) =>
   z.strictObject({ type: z.literal(type), directories: z.array(text.min(1)).min(1), destination: permissionDestination });
 
-export const permissionUpdate = z.discriminatedUnion("type", [
+const permissionUpdate = z.discriminatedUnion("type", [
   rulesUpdate("addRules"),
   rulesUpdate("replaceRules"),
   rulesUpdate("removeRules"),
@@ -101,7 +101,7 @@ export function permissionDecisionFields(
 // --- The answer -------------------------------------------------------------------------------------------------
 
 /** The universal top-level fields (contract §1.2); `decision` only ever "block" (hookgate never emits "approve"). */
-export const TOP_LEVEL_FIELDS = {
+const TOP_LEVEL_FIELDS = {
   continue: z.boolean(),
   stopReason: text,
   systemMessage: text,

@@ -34,7 +34,7 @@ export interface ToolTable {
  * field of glob patterns naming files under that path (Grep's `glob`), each read too. `patternDir`: a field whose
  * pattern's literal leading directory is read, under the path when both are given (Glob's `pattern`).
  */
-export interface ToolEffect {
+interface ToolEffect {
   readonly kind: "read" | "write";
   readonly fields: readonly string[];
   readonly default?: string;

@@ -7,7 +7,7 @@
  * Counted in steps rather than time: in workerd the clock does not advance during synchronous work, so only a
  * count bounds it. The default was sized on this project's benchmark so a spent budget is well under 50 ms of CPU.
  */
-export const DEFAULT_WORK_BUDGET = 12_000_000;
+const DEFAULT_WORK_BUDGET = 12_000_000;
 
 export class WorkBudget {
   private left: number;

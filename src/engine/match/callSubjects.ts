@@ -120,7 +120,7 @@ export function effectPath(path: string): string | undefined {
 }
 
 /** An effect's path made ready for matching: `some` for SOME filling of its holes, `every` for EVERY filling. */
-export interface PreparedEffectPath {
+interface PreparedEffectPath {
   readonly some: PreparedPath | PreparedTemplate | undefined;
   readonly every: PreparedPath | undefined;
 }
@@ -167,7 +167,7 @@ export function effectPathAlwaysMatches(glob: PathGlob, p: PreparedEffectPath): 
 }
 
 /** A shell command's analysis and what is derived from it on demand; shared by every call of the command. */
-export interface AnalysedCommand {
+interface AnalysedCommand {
   readonly analysis: ShellAnalysis;
   readonly items: readonly Subject[];
   effects: readonly Effect[] | undefined;

@@ -17,7 +17,7 @@ import type { Effect } from "../shell/effects";
 import { hasHoles } from "../shell/words/template";
 import { callEffects, effectPathAlwaysMatches, effectPathMatches, prepareEffectPath, type CallSubjects } from "./callSubjects";
 
-export interface EffectConditionDocument {
+interface EffectConditionDocument {
   kind: EffectKind | EffectKind[];
   paths?: string | string[] | undefined;
   recursive?: boolean | undefined;

@@ -17,14 +17,14 @@ import { RE2JS } from "re2js";
 import { translateJsRegex } from "./portableRegex";
 import { ok, err, type Result } from "../result";
 
-export interface StringTest {
+interface StringTest {
   test(s: string): boolean;
 }
 
 /** A compiled tenant regex (see {@link compileRegex}). */
 export type LinearRegex = StringTest;
 
-export interface RegexOptions {
+interface RegexOptions {
   ignoreCase?: boolean;
   /** `.` also matches newlines. */
   dotAll?: boolean;
@@ -33,9 +33,9 @@ export interface RegexOptions {
 }
 
 /** Longest regex source accepted; longer sources are rejected at compile time. */
-export const MAX_REGEX_SOURCE = 4096;
+const MAX_REGEX_SOURCE = 4096;
 /** Largest compiled program accepted (RE2's own rough cost measure; `a{1000}` is ~1000). */
-export const MAX_REGEX_PROGRAM = 20_000;
+const MAX_REGEX_PROGRAM = 20_000;
 
 /**
  * Compiles a tenant regex (JavaScript syntax, as written in a policy) for unanchored search, like
@@ -73,7 +73,7 @@ function clip(s: string): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-export interface WildcardOptions {
+interface WildcardOptions {
   /** Compare case-insensitively (both sides lower-cased). Default false. */
   ignoreCase?: boolean;
   /**
@@ -123,7 +123,7 @@ export function wildcardPieces(pattern: string, escapes = true): string[] {
 }
 
 /** Tests `s` against pieces `p0 * p1 * … * pk` (see the module comment for the algorithm). */
-export function matchPieces(pieces: readonly string[], s: string): boolean {
+function matchPieces(pieces: readonly string[], s: string): boolean {
   const k = pieces.length - 1;
   const first = pieces[0]!;
   if (k === 0) return s === first;

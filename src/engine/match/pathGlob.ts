@@ -31,7 +31,7 @@ import { automaton, literalsPossible, runAutomaton, type GlobAutomaton, type Pre
 import { err, ok, type Result } from "../result";
 import { matchSegments, parseSegment, type Seg } from "./globSegments";
 
-export type PathAnchor = "root" | "home" | "cwd" | "anywhere" | "cwd-or-root";
+type PathAnchor = "root" | "home" | "cwd" | "anywhere" | "cwd-or-root";
 
 export interface PathGlob {
   readonly raw: string;
@@ -48,7 +48,7 @@ export interface PathGlob {
 
 
 const GLOB_CHARS = new Set(["*", "?", "[", "]", "\\", "{", "}", "!"]);
-export const MAX_GLOB_LENGTH = 4096;
+const MAX_GLOB_LENGTH = 4096;
 
 /** Compiles a file-rule pattern. Errors are plain messages. */
 export function compilePathGlob(pattern: string): Result<PathGlob, string> {

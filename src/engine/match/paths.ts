@@ -8,8 +8,8 @@ export interface PathContext {
 }
 
 /** Paths longer than this (or with a segment longer than MAX_SEGMENT) cannot exist on disk; they are not matched. */
-export const MAX_PATH_LENGTH = 4096;
-export const MAX_SEGMENT = 255;
+const MAX_PATH_LENGTH = 4096;
+const MAX_SEGMENT = 255;
 
 /** A target path normalised and split once per call, with its cwd and home, for matching many globs. */
 export interface PreparedPath {

@@ -138,7 +138,7 @@ function unescapeContent(s: string): string {
   return s.replace(/\\\(/g, "(").replace(/\\\)/g, ")").replace(/\\\\/g, "\\");
 }
 
-export const MAX_RULE_LENGTH = 4096;
+const MAX_RULE_LENGTH = 4096;
 
 export function compileRule(raw: string, tools: ToolTable): Result<CompiledRule, string> {
   if (typeof raw !== "string") return err("a permission rule must be a string");

@@ -21,7 +21,7 @@ export interface RuleHint {
   when?: { readonly segments: readonly string[]; readonly fansOut: boolean; readonly literal: string };
 }
 
-export interface BashLiteral {
+interface BashLiteral {
   readonly prefix: string;
   readonly suffix: string | undefined;
 }
@@ -72,11 +72,6 @@ function affixes(spec: string): BashLiteral | undefined {
   const suffix = first === -1 ? prefix : spec.slice(last + 1).toLowerCase();
   return { prefix, suffix: suffix === "" ? undefined : suffix };
 }
-
-const firstWordOfText = (text: string): string => {
-  const space = text.indexOf(" ");
-  return space === -1 ? text : text.slice(0, space);
-};
 
 export function ruleHint(ifRules: readonly CompiledRule[]): RuleHint | undefined {
   if (ifRules.length === 0) return undefined;

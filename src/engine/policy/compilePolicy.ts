@@ -26,7 +26,7 @@ export interface Problem {
   message: string;
 }
 
-export interface CompiledGroup {
+interface CompiledGroup {
   index: number;
   matcherSource: string | undefined;
   matcher: CompiledMatcher;

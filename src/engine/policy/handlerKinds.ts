@@ -10,10 +10,10 @@ import type { HandlerDocument, HttpHandlerDocument, PolicyDocument, PromptHandle
  * something, so a redelivered request is answered from the dedup record), and how a slow one runs. A new kind is
  * one entry here (and its schema in policySchema.ts); the compiler makes every entry exist.
  */
-export type HandlerType = HandlerDocument["type"];
+type HandlerType = HandlerDocument["type"];
 
 /** What a handler kind adds to the fields every handler has. */
-export type KindFields<T extends HandlerType> = Omit<CompiledByType[T], keyof SharedFields | "type">;
+type KindFields<T extends HandlerType> = Omit<CompiledByType[T], keyof SharedFields | "type">;
 type SharedFields = Pick<CompiledRuleHandler, "id" | "path" | "order" | "ifRules" | "hint" | "unlessRules" | "allParts" | "when" | "effects" | "secrets" | "once" | "dryRun">;
 type CompiledByType = { rule: CompiledRuleHandler; prompt: CompiledPromptHandler; http: CompiledHttpHandler };
 type DocumentByType = { rule: RuleHandlerDocument; prompt: PromptHandlerDocument; http: HttpHandlerDocument };
@@ -34,7 +34,7 @@ export interface SlowDeps {
   forward?: (handler: CompiledHttpHandler, input: Record<string, unknown>, signal: AbortSignal) => Promise<Omit<HandlerOutcome, "id" | "order">>;
 }
 
-export interface HandlerKind<T extends HandlerType> {
+interface HandlerKind<T extends HandlerType> {
   readonly type: T;
   /** What the trace and failure reasons call it. */
   readonly label: string;

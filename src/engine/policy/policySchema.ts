@@ -11,14 +11,14 @@ import { DEFAULT_DEADLINE_MS } from "../limits/limits";
 const MAX_TEXT = 10_000;
 const text = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
 const ruleList = z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(64)]);
-export const VERDICTS = ["allow", "deny", "ask", "defer", "block"] as const;
+const VERDICTS = ["allow", "deny", "ask", "defer", "block"] as const;
 const verdict = z.enum(VERDICTS);
 /** What a failing judge or forwarded call contributes: a verdict, or "none" for no opinion. */
 const onError = z.enum([...VERDICTS, "none"]);
 
 /** `effect`: what the call would do (see effectCondition.ts). */
 const effectKind = z.enum(EFFECT_KINDS);
-export const effectConditionSchema = z.strictObject({
+const effectConditionSchema = z.strictObject({
   kind: z.union([effectKind, z.array(effectKind).min(1).max(7)]),
   paths: z.union([z.string().min(1).max(4096), z.array(z.string().min(1).max(4096)).min(1).max(512)]).optional(),
   recursive: z.boolean().optional(),
@@ -125,4 +125,3 @@ export type HandlerDocument = z.output<typeof ruleHandlerSchema | typeof promptH
 export type RuleHandlerDocument = z.output<typeof ruleHandlerSchema>;
 export type PromptHandlerDocument = z.output<typeof promptHandlerSchema>;
 export type HttpHandlerDocument = z.output<typeof httpHandlerSchema>;
-export type MatcherGroupDocument = z.output<typeof matcherGroupSchema>;

@@ -18,7 +18,7 @@ const RULE_SET_SCAN = 8 * 1024;
 const NOT_CREDENTIALS = new Set(["@secretlint/secretlint-rule-basicauth", "@secretlint/secretlint-rule-database-connection-string"]);
 
 /** Token shapes: a provider's format, unambiguous on its own (tokenShapes.ts, shared with the masker). */
-export const CREDENTIAL_PATTERNS: readonly { name: string; re: RegExp }[] = TOKEN_SHAPES.flatMap((s) => (s.detect ? [{ name: s.name, re: s.detect }] : []));
+const CREDENTIAL_PATTERNS: readonly { name: string; re: RegExp }[] = TOKEN_SHAPES.flatMap((s) => (s.detect ? [{ name: s.name, re: s.detect }] : []));
 
 /** The kinds of credential found in `text` (empty when none). */
 export function findCredentials(text: string): string[] {

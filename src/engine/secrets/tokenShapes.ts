@@ -17,7 +17,7 @@ export interface Detector {
   anyOf: readonly string[];
 }
 
-export interface TokenShape {
+interface TokenShape {
   /** What the `secrets` condition reports it as. */
   readonly name: string;
   /** The provider's exact format: a match makes a text hold this credential. */

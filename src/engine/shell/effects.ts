@@ -77,7 +77,7 @@ const DOWNLOADERS: Readonly<Record<string, (args: readonly ShellWord[]) => boole
  * time: the words the previous pipeline stage is known to produce (`echo ~ | xargs rm -rf`, `find / | xargs …`),
  * else an unknown word.
  */
-export function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
+function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
   // eslint-style note: `produced` is reassigned below for wrappers with inputs of their own.
   if (c.words.length === 0) return undefined;
   const s = strip(c.words);

@@ -39,7 +39,7 @@ const DISPLAY_MAX = 300;
 const clip = (s: string) => (s.length > DISPLAY_MAX ? `${s.slice(0, DISPLAY_MAX - 1)}…` : s);
 
 /** Words joined as the shell would pass them: a word that may split into nothing absorbs the space before it. */
-export function joinTemplate(words: readonly ShellWord[], pick: (w: ShellWord) => string = (w) => w.text): string {
+function joinTemplate(words: readonly ShellWord[], pick: (w: ShellWord) => string = (w) => w.text): string {
   let out = "";
   words.forEach((w, k) => {
     const t = pick(w);
@@ -51,7 +51,7 @@ export function joinTemplate(words: readonly ShellWord[], pick: (w: ShellWord) =
 }
 
 /** A path operand as the canonical form writes it. */
-export function canonicalPath(value: string, home: string | undefined): string {
+function canonicalPath(value: string, home: string | undefined): string {
   let p = value;
   if (home && home !== "/" && (p === home || p.startsWith(`${home}/`))) p = `~${p.slice(home.length)}`;
   if (p.startsWith("/") || p.startsWith("~/")) {

@@ -22,7 +22,7 @@ export interface DeclaredEffect {
   readonly via: string;
 }
 
-export interface CommandSpec {
+interface CommandSpec {
   readonly options?: OptionTable;
   /** The command's effects, from its parsed arguments (the words after the command name). */
   readonly effects?: (a: ParsedArgs, words: readonly ShellWord[]) => DeclaredEffect[];
@@ -101,7 +101,7 @@ const CP: OptionTable = {
 const base = (p: string) => p.replace(/\/+$/, "").slice(p.replace(/\/+$/, "").lastIndexOf("/") + 1);
 
 /** What a recursive copy into `dest` writes: dest itself, and everything below it (or below dest/<source name>). */
-export const writesBelow = (via: string, dest: string, sources: readonly string[]): DeclaredEffect[] => [
+const writesBelow = (via: string, dest: string, sources: readonly string[]): DeclaredEffect[] => [
   effect("write", via, dest),
   effect("write", via, `${dest.replace(/\/+$/, "")}/${HOLE_BELOW}`),
   ...sources.filter((src) => base(src) !== "" && base(src) !== "." && base(src) !== "..").map((src) => effect("write", via, `${dest.replace(/\/+$/, "")}/${base(src)}/${HOLE_BELOW}`)),

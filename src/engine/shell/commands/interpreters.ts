@@ -45,7 +45,7 @@ const INTERPRETERS: readonly { test: RegExp; lang: Lang; code: readonly string[]
 // Module scope, outliving the request: which interpreter a command name is depends on the name alone. Bounded.
 const interpreterByName = new Map<string, Lang | null>();
 
-export function interpreterOf(name: string): Lang | undefined {
+function interpreterOf(name: string): Lang | undefined {
   let lang = interpreterByName.get(name);
   if (lang === undefined) {
     lang = INTERPRETERS.find((i) => i.test.test(name))?.lang ?? null;
@@ -491,7 +491,7 @@ function pathlibCalls(text: string, bindings: Bindings): string[] {
 }
 
 /** The shell command lines equivalent to what interpreter code on a command line does (see the module comment). */
-export function shellEquivalents(lang: Lang, code: string): { lines: string[]; truncated: boolean } {
+function shellEquivalents(lang: Lang, code: string): { lines: string[]; truncated: boolean } {
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
   const out: string[] = [];
   if (FORK_LOOP.test(text)) out.push(":(){ :|:& };:");

@@ -23,7 +23,7 @@ import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, literal } from "../words/tem
 const HOME_VARS = /^(?:home|env:userprofile|env:home|env:homepath)$/i;
 
 /** What `$_`/`$PSItem` stand for inside a script block fed by a listing, and variables assigned a pipeline. */
-export interface PsScope {
+interface PsScope {
   item?: string;
   itemRecursive?: boolean;
   /** Variable (lower case) → the script its value came from (`$s = irm …` → the `irm` script). */
@@ -38,7 +38,7 @@ export interface PsScope {
 const PS_ENV: Readonly<Record<string, string>> = { userprofile: "~", home: "~", homepath: "~", homedrive: "", systemdrive: "c:", windir: "c:/windows", systemroot: "c:/windows", programfiles: "c:/program files" };
 
 /** The value of a PowerShell expression made of string literals and known variables joined by `+`, if known. */
-export function psConcat(expr: string, scope: PsScope): string | undefined {
+function psConcat(expr: string, scope: PsScope): string | undefined {
   const parts: string[] = [];
   let i = 0;
   const e = expr.trim();

@@ -5,7 +5,7 @@
  */
 
 /** A dialect's quoting, as the scan needs it. */
-export interface QuoteSyntax {
+interface QuoteSyntax {
   /** The character that makes the next one literal outside quotes, if the dialect has one there. */
   readonly escape: string | undefined;
   /** The quote characters (each closes itself), with the escape character honoured inside each, if any. */

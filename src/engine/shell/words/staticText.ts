@@ -14,7 +14,7 @@ import { commandName, strip } from "./strip";
 
 const MAX_TEXT = 64 * 1024;
 
-export interface StaticContext {
+interface StaticContext {
   cwd?: string | undefined;
   home?: string | undefined;
 }
@@ -45,7 +45,7 @@ const decodeHex = (s: string): string | undefined => {
 };
 
 /** Backslash escapes as `printf` and `echo -e` read them: \n \t \\ \xHH \0NNN \NNN. */
-export function unescapeShell(s: string): string {
+function unescapeShell(s: string): string {
   return s.replace(/\\(x[0-9a-fA-F]{1,2}|0?[0-7]{1,3}|[abefnrtv\\"'])/g, (_, e: string) => {
     if (e[0] === "x") return String.fromCharCode(parseInt(e.slice(1), 16));
     if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));

@@ -8,7 +8,7 @@ import type { ShellWord } from "../model";
 import { HOLE_ANY, hasHoles } from "./template";
 import { WRAPPERS, type WrapperSpec } from "../commands/wrappers";
 
-export interface Stripped {
+interface Stripped {
   /** Index of the first word of each stage: 0, after the assignments, after each wrapper. */
   readonly stages: readonly number[];
   /**
@@ -186,7 +186,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
 }
 
 /** Several words as one code string (how `watch a b` or `ssh host a b` hands them to a shell). */
-export function joinWords(words: readonly ShellWord[]): ShellWord {
+function joinWords(words: readonly ShellWord[]): ShellWord {
   const join = (f: (w: ShellWord) => string) => words.map(f).join(" ");
   return {
     text: join((w) => w.text),
