@@ -13,6 +13,8 @@ import { cacheTtlOf } from "../src/http/auth";
 import { bodyLimitOf } from "../src/http/context";
 import { interpolateHeaders } from "../src/httpForward";
 import { llmConfigFrom } from "../src/llmJudge";
+import { otlpConfigFrom } from "../src/decisionLog/otlp";
+import { retentionDays } from "../src/decisionLog/retention";
 import type { Services } from "../src/services";
 import { ROOT } from "./support/localService";
 import { claudeCode } from "../src/clients/claude-code";
@@ -53,6 +55,8 @@ describe("wrangler.toml [vars]", () => {
       BODY_LIMIT_BYTES: "",
       CACHE_TTL_MS: "",
       FORWARD_SECRETS: "",
+      DECISION_RETENTION_DAYS: "",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "",
     });
   });
 
@@ -60,6 +64,8 @@ describe("wrangler.toml [vars]", () => {
     expect(bodyLimitOf(declared)).toBe(bodyLimitOf(unset));
     expect(cacheTtlOf(declared)).toBe(cacheTtlOf(unset));
     expect(forwardableSecrets(declared.FORWARD_SECRETS)).toEqual(forwardableSecrets(unset.FORWARD_SECRETS));
+    expect(retentionDays(declared)).toBe(retentionDays(unset));
+    expect(otlpConfigFrom(declared)).toEqual(otlpConfigFrom(unset));
     for (const key of [undefined, "sk-test"]) {
       expect(llmConfigFrom({ ...declared, LLM_API_KEY: key })).toEqual(llmConfigFrom({ ...unset, LLM_API_KEY: key }));
     }
