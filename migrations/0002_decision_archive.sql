@@ -2,8 +2,8 @@
 -- D1 keeps the recent index (rows for DECISION_RETENTION_DAYS), hourly rollups that outlive it, the archive
 -- objects' register and the dead letters.
 ALTER TABLE decisions ADD COLUMN object_key TEXT;
--- The retention sweep scans by time; an object is rebuilt from its rows by key.
-CREATE INDEX IF NOT EXISTS decisions_time ON decisions (time);
+-- An object is rebuilt from its rows by key. (The retention sweep needs no index of its own: decision ids are
+-- UUIDv7, time-ordered, so it walks the primary key; an index more is a row written more per record.)
 CREATE INDEX IF NOT EXISTS decisions_object ON decisions (object_key);
 CREATE TABLE IF NOT EXISTS archive_objects (
   object_key TEXT PRIMARY KEY, team TEXT NOT NULL, hour TEXT NOT NULL, written INTEGER NOT NULL DEFAULT 0,

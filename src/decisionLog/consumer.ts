@@ -19,7 +19,8 @@ export const DEAD_LETTER_QUEUE_SUFFIX = "-dlq";
 
 /** What a message must be to be written: the record's shape (the producer's caps are applied again on top). */
 const recordShape = z.looseObject({
-  decisionId: z.string().min(1).max(256),
+  // A UUIDv7 as the gate makes them (decisionIdAt): the retention sweep reads the time from the id.
+  decisionId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
   time: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
   team: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/),
   event: z.string().min(1).max(64),

@@ -1,4 +1,5 @@
 import { errorText, log } from "../log";
+import { decisionIdAt } from "../gate/decisionId";
 import { writeObjects } from "./ingest";
 
 /**
@@ -49,10 +50,12 @@ export async function cleanupDecisions(
       log("error", { msg: "decision cleanup: writing unwritten archive objects failed", error: errorText(e) });
     }
   }
-  const cutoff = new Date(now - days * 86_400_000).toISOString();
+  // Decision ids are UUIDv7: the first 48 bits are the time in ms, so every id made before the cutoff sorts below
+  // the cutoff's own id prefix, and the sweep walks the primary key instead of an index of its own on `time`.
+  const cutoff = decisionIdAt(now - days * 86_400_000).slice(0, 15);
   const remove = db.prepare(
     `DELETE FROM decisions WHERE rowid IN (
-       SELECT rowid FROM decisions d WHERE time < ?1
+       SELECT rowid FROM decisions d WHERE decision_id < ?1
          AND NOT EXISTS (SELECT 1 FROM archive_objects a WHERE a.object_key = d.object_key AND a.written = 0)
        LIMIT ?2)`,
   );

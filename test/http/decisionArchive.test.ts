@@ -7,6 +7,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { describe, expect, inject, it } from "vitest";
 import { hourOf, teamPrefix } from "../../src/decisionLog/ingest";
 import { cappedWithJson } from "../../src/decisionLog/record";
+import { decisionIdAt } from "../../src/gate/decisionId";
 import worker from "../../src/index";
 import type { DecisionLogHealth, DecisionRecord } from "../../src/services";
 import { admin, decisions, hook, lsPolicy, teamWith, uniqueTeam } from "../support/worker";
@@ -46,10 +47,11 @@ const indexRows = async (team: string) =>
 const rollup = async (team: string) =>
   (await env.DB.prepare("SELECT sum(decisions) AS n FROM decision_rollups WHERE team = ? AND handler = '*'").bind(team).first<{ n: number | null }>())?.n ?? 0;
 
-function record(team: string, i: number, extra: Partial<DecisionRecord> = {}): DecisionRecord {
+/** The i-th record of `team`, at `at` (ms; default a second ago) + i, its id a UUIDv7 of that time as the gate makes. */
+function record(team: string, i: number, extra: Partial<DecisionRecord> = {}, at = Date.now() - 1000): DecisionRecord {
   return {
-    decisionId: crypto.randomUUID(),
-    time: new Date(Date.now() - 1000 + i).toISOString(),
+    decisionId: decisionIdAt(at + i),
+    time: new Date(at + i).toISOString(),
     team,
     event: "PreToolUse",
     sessionId: "s-archive",
@@ -180,12 +182,12 @@ describe("the index's retention, the rollups and the export", () => {
   it("the sweep deletes only index rows past the window (never a rollup, never a row not yet archived); export reads them back from R2", async () => {
     const team = uniqueTeam("arch-ret");
     const day = 86_400_000;
-    const old = Array.from({ length: 5 }, (_, i) => record(team, i, { time: new Date(Date.now() - 20 * day + i).toISOString() }));
-    const recent = Array.from({ length: 3 }, (_, i) => record(team, i, { time: new Date(Date.now() - day + i).toISOString() }));
+    const old = Array.from({ length: 5 }, (_, i) => record(team, i, {}, Date.now() - 20 * day));
+    const recent = Array.from({ length: 3 }, (_, i) => record(team, i, {}, Date.now() - day));
     await consume([...old, ...recent]);
     // An old record whose archive object could not be written: the index is its only copy, so it stays.
     const flaky = flakyArchive();
-    const unarchived = record(team, 9, { time: new Date(Date.now() - 20 * day + 9).toISOString() });
+    const unarchived = record(team, 9, {}, Date.now() - 20 * day);
     await consume([unarchived], { ...env, ARCHIVE: flaky.bucket });
     expect((await indexRows(team)).length).toBe(9);
     const rollupsBefore = await env.DB.prepare("SELECT count(*) AS n, sum(decisions) AS d FROM decision_rollups WHERE team = ?").bind(team).first();
