@@ -116,6 +116,10 @@ export async function loadBench(seconds = 15, sessions = 16): Promise<string[]> 
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
     const sizeAfter = await sizeOf();
+    const widths = await db
+      .prepare("SELECT avg(length(record)) AS record, avg(length(object_key)) AS objectKey FROM decisions WHERE team = ?")
+      .bind(team)
+      .first<{ record: number; objectKey: number }>();
 
     const exactlyOnce = (got: string[]) => {
       const counts = new Map<string, number>();
@@ -133,7 +137,7 @@ export async function loadBench(seconds = 15, sessions = 16): Promise<string[]> 
       `  throughput held: ${(ids.length / elapsed).toFixed(0)} requests/s (c=${sessions}); workerd CPU during the run ${(hookCpuNs / ids.length / 1e3).toFixed(0)} µs per request (hook path, the queue simulator and whatever the consumer did meanwhile)`,
       `  drained ${((drainedAt - started) / 1000 - elapsed).toFixed(1)} s after the run; consumer CPU after the run ${(consumerCpuNs / 1e6).toFixed(0)} ms in all`,
       `  R2 archive: ${inR2.text} — ${inR2.ok ? "every record exactly once" : "NOT exactly once"}; ${objects} objects, ${(r2Bytes / Math.max(1, r2Ids.length)).toFixed(0)} bytes per record gzipped`,
-      `  D1 index: ${inIndex.text} — ${inIndex.ok ? "every record exactly once" : "NOT exactly once"}; ${((sizeAfter - sizeBefore) / Math.max(1, indexIds.length)).toFixed(0)} bytes per record (database growth ÷ records: row, indexes, rollups, object register)`,
+      `  D1 index: ${inIndex.text} — ${inIndex.ok ? "every record exactly once" : "NOT exactly once"}; ${((sizeAfter - sizeBefore) / Math.max(1, indexIds.length)).toFixed(0)} bytes per record (database growth ÷ records: row, indexes, rollups, object register), of which the record's JSON ${widths?.record.toFixed(0)} and the object key ${widths?.objectKey.toFixed(0)} (stored in the row and its index)`,
     );
     if (!inR2.ok || !inIndex.ok || errors) lines.push("  LOAD RUN FAILED: see above");
   } finally {
