@@ -44,43 +44,51 @@ async function idleCpu(w: WorkerdWorker): Promise<number> {
   return last;
 }
 
-export async function coldStartBench(reps = 5): Promise<{ lines: string[]; firstMs: number[] }> {
-  const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "..");
+const start = (name: string, stateDir: string) =>
+  startOnWorkerd({ name, config: join(root, "wrangler.toml"), bundle: join(root, "dist", "index.js"), vars: { ADMIN_TOKEN, HOOKGATE_ENV: "bench" }, stateDir });
+
+/** Stored state with the starter and a 1,000-handler team published (their tokens), for fresh workerds to start on. */
+export async function seedColdState() {
   const stateDir = mkdtempSync(join(tmpdir(), "hookgate-bench-cold-"));
-  const start = (name: string) =>
-    startOnWorkerd({ name, config: join(root, "wrangler.toml"), bundle: join(root, "dist", "index.js"), vars: { ADMIN_TOKEN, HOOKGATE_ENV: "bench" }, stateDir });
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const seed = await start("hookgate-seed", stateDir);
+  const tokens: Record<string, string> = {};
+  try {
+    const policies = { starter: readFileSync(join(root, "policies", "default.json"), "utf8"), h1000: JSON.stringify(bigPolicy(1000)) };
+    for (const [team, policy] of Object.entries(policies)) {
+      const r = await post(new URL(`/v1/admin/teams/${team}/policy`, seed.url), admin, policy, "PUT");
+      if (r.status !== 201) throw new Error(`publish ${team}: ${r.status} ${r.body.slice(0, 200)}`);
+      tokens[team] = (JSON.parse((await post(new URL(`/v1/admin/teams/${team}/tokens`, seed.url), admin, "{}")).body) as { token: string }).token;
+    }
+  } finally {
+    await seed.dispose();
+  }
+  const body = (i: number) =>
+    JSON.stringify({
+      session_id: "7f3c2a1e-5b6d-4c8e-9a0b-1d2e3f4a5b6c",
+      transcript_path: "/t.jsonl",
+      cwd: "/home/dev/shop",
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "git status" },
+      tool_use_id: `toolu_cold_${i}`,
+    });
+  return { stateDir, tokens, body, adminToken: ADMIN_TOKEN, dispose: () => rmSync(stateDir, { recursive: true, force: true }) };
+}
+
+export async function coldStartBench(reps = 5): Promise<{ lines: string[]; firstMs: number[] }> {
+  const seeded = await seedColdState();
+  const { stateDir, tokens, body } = seeded;
   const lines: string[] = [];
   const firstMs: number[] = [];
   try {
-    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const seed = await start("hookgate-seed");
-    const tokens: Record<string, string> = {};
-    try {
-      const policies = { starter: readFileSync(join(root, "policies", "default.json"), "utf8"), h1000: JSON.stringify(bigPolicy(1000)) };
-      for (const [team, policy] of Object.entries(policies)) {
-        const r = await post(new URL(`/v1/admin/teams/${team}/policy`, seed.url), admin, policy, "PUT");
-        if (r.status !== 201) throw new Error(`publish ${team}: ${r.status} ${r.body.slice(0, 200)}`);
-        tokens[team] = (JSON.parse((await post(new URL(`/v1/admin/teams/${team}/tokens`, seed.url), admin, "{}")).body) as { token: string }).token;
-      }
-    } finally {
-      await seed.dispose();
-    }
-    const body = (i: number) =>
-      JSON.stringify({
-        session_id: "7f3c2a1e-5b6d-4c8e-9a0b-1d2e3f4a5b6c",
-        transcript_path: "/t.jsonl",
-        cwd: "/home/dev/shop",
-        hook_event_name: "PreToolUse",
-        tool_name: "Bash",
-        tool_input: { command: "git status" },
-        tool_use_id: `toolu_cold_${i}`,
-      });
     for (const team of ["h1000", "starter"]) {
       const first: number[] = [];
       const second: number[] = [];
       const startup: number[] = [];
       for (let r = 0; r < reps; r++) {
-        const w = await start(`hookgate-cold-${team}-${r}`);
+        const w = await start(`hookgate-cold-${team}-${r}`, stateDir);
         try {
           const booted = await idleCpu(w);
           startup.push(booted / 1e6);
@@ -106,7 +114,7 @@ export async function coldStartBench(reps = 5): Promise<{ lines: string[]; first
       );
     }
   } finally {
-    rmSync(stateDir, { recursive: true, force: true });
+    seeded.dispose();
   }
   return { lines, firstMs };
 }

@@ -16,7 +16,7 @@ import { coldStartBench } from "./coldStart";
 import { compareBench, FLOOR } from "./compare";
 import { loadBench } from "./load";
 import { engineBench } from "./engineBench";
-import { perfBench, profileBench } from "./profile";
+import { perfBench, profileBench, profileColdBench } from "./profile";
 import { shapeBench } from "./shape";
 import { workerdBench } from "./workerdBench";
 
@@ -51,6 +51,10 @@ if (!only || only === "engine" || only === "workerd" || only === "cold")
 if (only === "profile") {
   console.log("\n## CPU profile of hookgate on workerd\n");
   for (const line of await profileBench(process.argv[3], process.argv[4] ? Number(process.argv[4]) : undefined)) console.log(line);
+}
+if (only === "profile-cold") {
+  console.log("\n## CPU profile of the first request on a fresh workerd\n");
+  for (const line of await profileColdBench(process.argv[3] === "starter" ? "starter" : "h1000")) console.log(line);
 }
 if (only === "perf") {
   console.log("\n## perf on the workerd processes\n");

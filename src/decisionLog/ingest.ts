@@ -40,7 +40,11 @@ export interface IngestTarget {
 }
 
 export interface IngestResult {
-  /** Records this call inserted (not there before): what goes on to the OTLP exporter. */
+  /**
+   * The records this call made durable: those in the archive objects it wrote (an earlier delivery's too, if that one
+   * failed before its R2 write), or, without an archive, those it inserted into the index. Each record is in exactly
+   * one such result (an object is written once), so the OTLP exporter sends what this lists.
+   */
   inserted: DecisionRecord[];
   /** Archive objects written to R2 by this call. */
   objectsWritten: number;
@@ -178,14 +182,15 @@ export async function writeObjects(
   archive: R2Bucket,
   keys: readonly string[],
   known: ReadonlyMap<string, readonly Capped[]> = new Map(),
-): Promise<{ objects: number; records: number }> {
-  if (keys.length === 0) return { objects: 0, records: 0 };
+): Promise<{ objects: number; records: number; lines: string[] }> {
+  if (keys.length === 0) return { objects: 0, records: 0, lines: [] };
   const unwritten = await db
     .prepare("SELECT object_key FROM archive_objects WHERE written = 0 AND object_key IN (SELECT value FROM json_each(?))")
     .bind(JSON.stringify(keys))
     .all<{ object_key: string }>();
   let objects = 0;
   let records = 0;
+  const written: string[] = [];
   const marks: D1PreparedStatement[] = [];
   for (const { object_key: key } of unwritten.results) {
     let lines = known.get(key)?.map((c) => c.json);
@@ -202,9 +207,10 @@ export async function writeObjects(
     marks.push(db.prepare("UPDATE archive_objects SET written = 1, records = ?, bytes = ? WHERE object_key = ?").bind(lines.length, body.byteLength, key));
     objects++;
     records += lines.length;
+    written.push(...lines);
   }
   if (marks.length) await db.batch(marks);
-  return { objects, records };
+  return { objects, records, lines: written };
 }
 
 /** Write `batch` to the index and the archive (see the file's comment). Throws only if D1 itself fails. */
@@ -268,6 +274,8 @@ export async function ingest(target: IngestTarget, batch: readonly Capped[], opt
       const written = await writeObjects(db, archive, keys, known);
       counts.objectsWritten = written.objects;
       counts.recordsArchived = written.records;
+      await healthUpdate(db, counts, failure ? { error: failure, at: now } : undefined).run();
+      return { inserted: written.lines.map((l) => JSON.parse(l) as DecisionRecord), objectsWritten: written.objects };
     } catch (e) {
       // The rows are in D1 and their objects registered unwritten: the queue retries the batch (the consumer), or
       // the scheduled cleanup writes them (deferArchive: the hook path's direct write, which nothing retries).

@@ -240,13 +240,18 @@ describe("the OTLP/HTTP exporter", () => {
     const withOtlp = { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `${inject("otlpUrl")}${prefix}`, OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=k1" };
     await consume(rs, withOtlp);
     await consume(rs, withOtlp); // redelivered: nothing new was written, so nothing new is sent
+    // A delivery that failed after its D1 write sends nothing; the retry that writes its archive object sends it.
+    const late = record(team, 2);
+    const flaky = flakyArchive();
+    expect((await consume([late], { ...withOtlp, ARCHIVE: flaky.bucket })).retryMessages).toHaveLength(1);
+    await consume([late], withOtlp, 2);
     const got = (await (await fetch(`${inject("otlpUrl")}/_logs?prefix=${encodeURIComponent(prefix)}`)).json()) as {
       body: string;
       severityText: string;
       attributes: Record<string, unknown>;
       resource: Record<string, unknown>;
     }[];
-    expect(got).toHaveLength(2);
+    expect(got.map((g) => g.attributes["hookgate.decision_id"]).sort()).toEqual([...rs, late].map((r) => r.decisionId).sort());
     const byId = new Map(got.map((g) => [g.attributes["hookgate.decision_id"], g]));
     const allow = byId.get(rs[0]!.decisionId)!;
     expect(allow.body).toBe("hookgate.tool_decision");

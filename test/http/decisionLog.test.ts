@@ -289,7 +289,7 @@ describe("the decision log loses nothing it took", () => {
 
   it("migrations/ 0001 applies again to a database that has the tables (as earlier versions created them on first use)", async () => {
     const migrations = inject("d1Migrations");
-    expect(migrations.map((m) => m.name)).toEqual(["0001_decision_log.sql", "0002_decision_archive.sql"]);
+    expect(migrations.map((m) => m.name).slice(0, 2)).toEqual(["0001_decision_log.sql", "0002_decision_archive.sql"]);
     // 0002 adds columns (ALTER TABLE): wrangler applies it once, as it applies every migration once.
     for (const m of migrations.slice(0, 1)) await env.DB.batch(m.queries.map((q) => env.DB.prepare(q)));
     const h = harness();
