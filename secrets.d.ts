@@ -8,5 +8,7 @@ declare namespace Cloudflare {
     LLM_API_KEY?: string;
     /** The token of the local team `default`, read only when HOOKGATE_ENV is "development" (`npm start`). */
     HOOKGATE_DEV_TOKEN?: string;
+    /** Headers for the OTLP collector (`key=value,key2=value2`, e.g. its API key), with OTEL_EXPORTER_OTLP_ENDPOINT. */
+    OTEL_EXPORTER_OTLP_HEADERS?: string;
   }
 }

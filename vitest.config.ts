@@ -22,6 +22,15 @@ export default defineConfig({
           BODY_LIMIT_BYTES: "",
           CACHE_TTL_MS: "",
           FORWARD_SECRETS: "",
+          DECISION_RETENTION_DAYS: "",
+          OTEL_EXPORTER_OTLP_ENDPOINT: "",
+          OTEL_EXPORTER_OTLP_HEADERS: "",
+        },
+        // The decision queue's consumers as in wrangler.toml, with short waits: a test polls for its records instead
+        // of sleeping out a 2 s batch window, and a dead letter arrives after one quick retry, not five 5 s ones.
+        queueConsumers: {
+          "hookgate-decisions": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 1, retryDelay: 0, deadLetterQueue: "hookgate-decisions-dlq" },
+          "hookgate-decisions-dlq": { maxBatchSize: 100, maxBatchTimeout: 0.05 },
         },
       },
     }),

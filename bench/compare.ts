@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { startOnWorkerd, type WorkerdWorker } from "./workerd";
-import { checkAndWarm, send, sleep, startBench, type Scenario, type Target } from "./workerdBench";
+import { checkAndWarm, load, send, sleep, startBench, type Scenario, type Target } from "./workerdBench";
 
 const BLOCK = 25;
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
@@ -46,7 +46,19 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
           `  ${B}÷${A} ${show(reps_.map((r) => r.B / r.A), 3)}`,
           `  ${B}−${A} ${show(reps_.map((r) => r.B - r.A), 1)} µs CPU per request; the no-op's own: ${median(reps_.map((r) => r.noop)).toFixed(0)} µs`,
           `  p50 latency ÷ no-op: ${A} ${show(p50s.map((r) => r.A / r.noop), 2)}, ${B} ${show(p50s.map((r) => r.B / r.noop), 2)}`,
+          `  p50 latency ${A}÷${B}: ${show(p50s.map((r) => r.A / r.B), 2)}`,
         );
+        if (floor && key === keys[0]) {
+          // Throughput at c=16 (BENCH_LOAD_REQUESTS each), hookgate and the floor alternating, `reps` times.
+          const total = Number(process.env.BENCH_LOAD_REQUESTS ?? 1500);
+          const ratios: number[] = [];
+          for (let r = 0; r < reps; r++) {
+            const x = await load(targets.A, s.body, 16, total);
+            const y = await load(targets.B, s.body, 16, total);
+            ratios.push(x.rps / y.rps);
+          }
+          lines.push(`  throughput at c=16 (${total} requests each, alternating), ${A}÷${B}: ${show(ratios, 2)}`);
+        }
       }
     } finally {
       await b.dispose();

@@ -306,3 +306,75 @@ export async function perfBench(scenarioKey = "git", requests = 3000) {
     await bench.dispose();
   }
 }
+
+// ---------------------------------------------------------------------------------------------- the cold start
+
+/**
+ * `npm run bench -- profile-cold [h1000|starter]`: a V8 CPU profile of the first request on a fresh workerd on stored
+ * state (coldStart.ts's setup): the profiler starts before that request, so its self time by file and function says
+ * where the cold start's CPU goes (lazy compilation shows as the functions being compiled).
+ */
+export async function profileColdBench(team: "h1000" | "starter" = "h1000") {
+  const { seedColdState } = await import("./coldStart");
+  const { startOnWorkerd } = await import("./workerd");
+  const seeded = await seedColdState();
+  const lines: string[] = [];
+  try {
+    const inspectorPort = await freePort();
+    const w = await startOnWorkerd({
+      name: "hookgate-cold-profile",
+      config: join(root, "wrangler.toml"),
+      bundle: join(root, "dist", "index.js"),
+      vars: { ADMIN_TOKEN: seeded.adminToken, HOOKGATE_ENV: "bench" },
+      stateDir: seeded.stateDir,
+      inspectorPort,
+    });
+    try {
+      await sleep(1000);
+      const list = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as { id: string; webSocketDebuggerUrl: string }[];
+      const target = list.find((x) => x.id === "core:user:hookgate-cold-profile");
+      if (!target) throw new Error(`no hookgate isolate in ${list.map((x) => x.id).join(", ")}`);
+      const cdp = await connect(target.webSocketDebuggerUrl);
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+      await cdp.send("Profiler.start");
+      const c0 = w.cpu().schedNs;
+      const ok = await send(new URL(`/v1/hooks/${team}/pre-tool-use`, w.url), { authorization: `Bearer ${seeded.tokens[team]}`, "content-type": "application/json" }, Buffer.from(seeded.body(0)));
+      await sleep(900);
+      const cpuMs = (w.cpu().schedNs - c0) / 1e6;
+      const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
+      cdp.close();
+      writeFileSync(join(root, "dist", `cold_${team}.cpuprofile`), JSON.stringify(profile));
+      const map = sourceMapper(join(root, "dist", "index.js.map"));
+      const self = selfTimes(profile, 100);
+      const byModule = new Map<string, number>();
+      const byFunction = new Map<string, number>();
+      let busy = 0;
+      for (const node of profile.nodes) {
+        const us = self.get(node.id) ?? 0;
+        const f = node.callFrame;
+        if (!us || f.functionName === "(idle)") continue;
+        busy += us;
+        const where = f.url && f.lineNumber >= 0 ? map(f.lineNumber, f.columnNumber) : undefined;
+        const mod = where ? moduleOf(where.file) : f.functionName || "(native)";
+        byModule.set(mod, (byModule.get(mod) ?? 0) + us);
+        const fn = `${f.functionName || "(anonymous)"}  ${where ? `${where.file}:${where.line}` : f.url || ""}`;
+        byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+      }
+      const top = (m: Map<string, number>, k: number) =>
+        [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, us]) => `  ${(us / 1000).toFixed(1).padStart(6)} ms ${((us / busy) * 100).toFixed(1).padStart(5)}%  ${name}`);
+      lines.push(
+        `the first request (${team}) on a fresh workerd, answered ${ok ? "200" : "NOT 200"}: process CPU ${cpuMs.toFixed(1)} ms (the profiler at 100 µs inflates it); sampled in the isolate ${(busy / 1000).toFixed(1)} ms`,
+        "self time by source file / package ((program) is V8 compiling and other work outside JavaScript):",
+        ...top(byModule, 20),
+        "self time by function:",
+        ...top(byFunction, 25),
+      );
+    } finally {
+      await w.dispose();
+    }
+  } finally {
+    seeded.dispose();
+  }
+  return lines;
+}

@@ -7,16 +7,21 @@
  * workerd processes with Linux perf (bench/profile.ts). `-- compare A.js B.js [scenario,…] [reps] [requests]` sets
  * two builds side by side (bench/compare.ts); `-- floor [scenario,…] [reps] [requests]` sets the build beside the
  * floor Worker (bench/floor/: hookgate's API shape, deciding nothing); `-- shape [scenario] [reps] [requests]` runs
- * the floor part by part beside the no-op and hookgate (bench/shape.ts).
+ * the floor part by part beside the no-op and hookgate (bench/shape.ts); `-- cold [reps]` the first request on a fresh
+ * workerd (bench/coldStart.ts, also in the full run); `-- load [seconds] [sessions]` a bounded load run with the
+ * decision queue's consumer running, checking every record reaches R2 and the index exactly once (bench/load.ts).
  */
 import { resolve } from "node:path";
+import { coldStartBench } from "./coldStart";
 import { compareBench, FLOOR } from "./compare";
+import { loadBench } from "./load";
 import { engineBench } from "./engineBench";
-import { perfBench, profileBench } from "./profile";
+import { perfBench, profileBench, profileColdBench } from "./profile";
 import { shapeBench } from "./shape";
 import { workerdBench } from "./workerdBench";
 
 const only = process.argv[2];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const missed: string[] = [];
 if (!only || only === "engine") {
   console.log("\n## Engine (Node)\n");
@@ -31,11 +36,25 @@ if (!only || only === "workerd") {
   for (const note of notes) console.log(`  ${note}`);
   missed.push(...rows.filter((r) => r.met === "MISSED").map((r) => `workerd (median of the reps): ${r.figure}`));
 }
-if (!only || only === "engine" || only === "workerd")
+if (!only || only === "cold") {
+  console.log("\n## Cold start: the first request on a fresh workerd on stored state\n");
+  const { lines, firstMs } = await coldStartBench(process.argv[3] && only ? Number(process.argv[3]) : 3);
+  for (const line of lines) console.log(line);
+  if (median(firstMs) > 10) missed.push(`cold start, 1,000 handlers: first request ${median(firstMs).toFixed(1)} ms CPU (target ≤ 10 ms)`);
+}
+if (only === "load") {
+  console.log("\n## Load: simulated sessions through the local service, the decision queue's consumer running\n");
+  for (const line of await loadBench(process.argv[3] ? Number(process.argv[3]) : 15, process.argv[4] ? Number(process.argv[4]) : 16)) console.log(line);
+}
+if (!only || only === "engine" || only === "workerd" || only === "cold")
   console.log(missed.length ? `\nMISSED targets:\n  - ${missed.join("\n  - ")}` : "\nevery target met");
 if (only === "profile") {
   console.log("\n## CPU profile of hookgate on workerd\n");
   for (const line of await profileBench(process.argv[3], process.argv[4] ? Number(process.argv[4]) : undefined)) console.log(line);
+}
+if (only === "profile-cold") {
+  console.log("\n## CPU profile of the first request on a fresh workerd\n");
+  for (const line of await profileColdBench(process.argv[3] === "starter" ? "starter" : "h1000")) console.log(line);
 }
 if (only === "perf") {
   console.log("\n## perf on the workerd processes\n");

@@ -8,7 +8,7 @@
  * applied, as `wrangler d1 migrations apply --local` would.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { Miniflare } from "miniflare";
@@ -102,6 +102,8 @@ export interface WorkerdWorker {
   pid: number;
   /** CPU ns of the workerd process (and any children it has) */
   cpu(): { schedNs: number; statNs: number };
+  /** the Miniflare instance (its local R2 and D1, for the load run's checks) */
+  mf: Miniflare;
   dispose(): Promise<void>;
 }
 
@@ -114,6 +116,13 @@ export interface StartOptions {
   /** plain-text vars, replacing any from the config or .dev.vars */
   vars?: Record<string, string>;
   inspectorPort?: number;
+  /**
+   * Run the config's queue consumers in this workerd (the load run). Off by default: the hot-path figures measure the
+   * hook request, and on Cloudflare the consumer is an invocation of its own (its CPU is reported by the load run).
+   */
+  consumers?: boolean;
+  /** Persist storage here and keep it on dispose (the cold start: a fresh workerd on stored state). */
+  stateDir?: string;
 }
 
 /** Every D1 binding's migrations (its `migrations_dir`, by default migrations/ beside the config), in order. */
@@ -136,8 +145,9 @@ export async function startOnWorkerd(o: StartOptions): Promise<WorkerdWorker> {
   // about 0.5 ms of CPU per hook call, which is the simulator's routing, not hookgate's, and on Cloudflare that
   // routing is the platform's. The bench measures the Worker itself.
   const { workerOptions: all } = unstable_getMiniflareWorkerOptions(o.config);
-  const { assets: _assets, ...workerOptions } = all as typeof all & { assets?: unknown };
-  const state = mkdtempSync(join(tmpdir(), `hookgate-bench-${o.name}-`));
+  const { assets: _assets, queueConsumers, ...rest } = all as typeof all & { assets?: unknown; queueConsumers?: unknown };
+  const workerOptions = o.consumers ? { ...rest, queueConsumers } : rest;
+  const state = o.stateDir ?? mkdtempSync(join(tmpdir(), `hookgate-bench-${o.name}-`));
   const ours = () => new Set(descendants(process.pid).filter(isWorkerd).map((p) => p.pid));
   const before = ours();
   const mf = new Miniflare({
@@ -154,7 +164,10 @@ export async function startOnWorkerd(o: StartOptions): Promise<WorkerdWorker> {
     ...(o.inspectorPort ? { inspectorPort: o.inspectorPort } : {}),
   });
   try {
-    await applyD1Migrations(mf, o.config);
+    if (!o.stateDir || !existsSync(join(state, ".migrated"))) {
+      await applyD1Migrations(mf, o.config);
+      if (o.stateDir) writeFileSync(join(state, ".migrated"), "");
+    }
   } catch (e) {
     await mf.dispose();
     throw e;
@@ -180,9 +193,10 @@ export async function startOnWorkerd(o: StartOptions): Promise<WorkerdWorker> {
       }
       return own;
     },
+    mf,
     async dispose() {
       await mf.dispose();
-      rmSync(state, { recursive: true, force: true });
+      if (!o.stateDir) rmSync(state, { recursive: true, force: true });
     },
   };
 }

@@ -153,7 +153,7 @@ async function sequentialPair(targets: [Target, Target], body: (i: number) => Bu
 }
 
 /** `total` requests at fixed concurrency: requests/s, and CPU per request under that load. */
-async function load(t: Target, body: (i: number) => Buffer, concurrency: number, total: number) {
+export async function load(t: Target, body: (i: number) => Buffer, concurrency: number, total: number) {
   let next = 0;
   let errors = 0;
   const c0 = t.worker.cpu();

@@ -7,6 +7,8 @@ import { httpForwarder } from "./httpForward";
 import { kvVerdictCache, llmJudge } from "./llmJudge";
 import { llmConfigFrom } from "./config";
 import type { Services } from "./services";
+import { consumeDecisions } from "./decisionLog/consumer";
+import { cleanupDecisions, retentionDays } from "./decisionLog/retention";
 import { D1DecisionLog, type DecisionLogOptions } from "./stores/d1DecisionLog";
 import { dedupKey, findDuplicate, rememberAnswer } from "./stores/kvDedup";
 import { KvPolicyStore } from "./stores/kvPolicyStore";
@@ -19,6 +21,8 @@ export { Coordinator };
 /** Options for the parts that have timing of their own (tests pass them; the Worker uses the defaults). */
 interface ServiceOptions {
   decisionLog?: DecisionLogOptions;
+  /** false: the hook path writes records to the index and archive itself instead of sending them to the queue. */
+  decisionQueue?: boolean;
 }
 
 export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
@@ -34,7 +38,11 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
     tokens: new KvTokenStore(env.HOOKGATE_KV),
     teams: new KvTeamDirectory(env.HOOKGATE_KV),
     state: { claimOnce: (team, session, handlerId) => coordinator(`session:${team}:${session}`).claim(handlerId) },
-    decisions: new D1DecisionLog(env.DB, options.decisionLog),
+    decisions: new D1DecisionLog(env.DB, options.decisionLog, {
+      archive: env.ARCHIVE,
+      ...(options.decisionQueue === false ? {} : { queue: env.DECISION_QUEUE }),
+      deadLetterQueue: env.DECISION_DLQ,
+    }),
     dedup: {
       key: dedupKey,
       find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),
@@ -74,8 +82,8 @@ function sharedServices(env: Env): Services {
 }
 
 /**
- * Write every decision this isolate's Worker has buffered and wait for the writes: a test can then look at the log
- * and know that whatever a request recorded is there (instead of sleeping out the batch window).
+ * Hand on every decision this isolate's Worker has buffered (to the decision queue) and wait for the sends: a test
+ * then knows that whatever a request recorded is on its way, in order (instead of sleeping out the batch window).
  */
 export async function drainDecisionLogs(): Promise<void> {
   const live: Services[] = [];
@@ -93,5 +101,13 @@ export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     if (env.HOOKGATE_ENV === "development") await seedDevelopment(env, sharedServices(env), claudeCode);
     return app.fetch(request, env, ctx);
+  },
+  /** The decision queue's consumer and its dead-letter queue's (src/decisionLog/consumer.ts). */
+  async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+    await consumeDecisions(batch, env);
+  },
+  /** The cron (wrangler.toml): the index's retention sweep and the archive's catch-up. */
+  async scheduled(controller: ScheduledController, env: Env): Promise<void> {
+    await cleanupDecisions({ db: env.DB, archive: env.ARCHIVE }, controller.scheduledTime, retentionDays(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -106,6 +106,24 @@ export interface DecisionLogHealth {
   lastFailureAt?: string;
   /** records buffered in this isolate, waiting for their batch */
   pending?: number;
+  /** records written to the archive (R2), and the objects holding them */
+  recordsArchived?: number;
+  objectsWritten?: number;
+  /** index rows deleted by the retention sweep (past DECISION_RETENTION_DAYS; the archive keeps them) */
+  rowsExpired?: number;
+  lastCleanupAt?: string;
+  /** records the consumer could not write after every retry: they are in the dead-letter table (docs/storage.md) */
+  deadLettered?: number;
+  lastDeadLetterAt?: string;
+  /** the decision queue's backlog and the dead-letter queue's, as the queue reports them */
+  queue?: QueueBacklog;
+  deadLetterQueue?: QueueBacklog;
+}
+
+export interface QueueBacklog {
+  backlogCount: number;
+  backlogBytes: number;
+  oldestMessageAt?: string;
 }
 
 export interface DecisionFilter {
@@ -130,14 +148,23 @@ export interface DeferredRecord {
 export const isDeferredRecord = (entry: DecisionRecord | DeferredRecord): entry is DeferredRecord =>
   typeof (entry as Partial<DeferredRecord>).build === "function";
 
-export interface DecisionLog {
+/** The hook path's side of the decision log: it takes records and hands them on (the queue, or the index). */
+export interface DecisionSink {
   /** A record, built or to be built (drain() covers both). */
   record(entry: DecisionRecord | DeferredRecord): Promise<void>;
-  query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]>;
-  health(): Promise<DecisionLogHealth>;
-  /** Write what is buffered now and wait for writes in flight. */
+  /** Hand on what is buffered now and wait for deliveries in flight. */
   drain(): Promise<void>;
 }
+
+/** The admin side: the recent index, its health, and the export of any age. */
+export interface DecisionQuery {
+  query(team: string, filter: DecisionFilter): Promise<DecisionRecord[]>;
+  health(): Promise<DecisionLogHealth>;
+  /** Every record of `team` from `since` to `until` (ISO), as NDJSON: the archive's, then the index's not yet archived. */
+  export(team: string, since: string, until: string): ReadableStream<Uint8Array>;
+}
+
+export type DecisionLog = DecisionSink & DecisionQuery;
 
 /** Answers already given to a redelivered request (hookgate spec §3.3). */
 export interface DedupStore {

@@ -10,6 +10,8 @@ import { unstable_readConfig } from "wrangler";
 import { seedDevelopment } from "../src/devSeed";
 import { bodyLimitOf, cacheTtlOf, forwardableSecrets, llmConfigFrom } from "../src/config";
 import { interpolateHeaders } from "../src/httpForward";
+import { otlpConfigFrom } from "../src/decisionLog/otlp";
+import { retentionDays } from "../src/decisionLog/retention";
 import type { Services } from "../src/services";
 import { ROOT } from "./support/localService";
 import { claudeCode } from "../src/clients/claude-code";
@@ -50,6 +52,8 @@ describe("wrangler.toml [vars]", () => {
       BODY_LIMIT_BYTES: "",
       CACHE_TTL_MS: "",
       FORWARD_SECRETS: "",
+      DECISION_RETENTION_DAYS: "",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "",
     });
   });
 
@@ -57,6 +61,8 @@ describe("wrangler.toml [vars]", () => {
     expect(bodyLimitOf(declared)).toBe(bodyLimitOf(unset));
     expect(cacheTtlOf(declared)).toBe(cacheTtlOf(unset));
     expect(forwardableSecrets(declared.FORWARD_SECRETS)).toEqual(forwardableSecrets(unset.FORWARD_SECRETS));
+    expect(retentionDays(declared)).toBe(retentionDays(unset));
+    expect(otlpConfigFrom(declared)).toEqual(otlpConfigFrom(unset));
     for (const key of [undefined, "sk-test"]) {
       expect(llmConfigFrom({ ...declared, LLM_API_KEY: key })).toEqual(llmConfigFrom({ ...unset, LLM_API_KEY: key }));
     }

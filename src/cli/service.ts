@@ -65,22 +65,38 @@ export class AdminApi {
     this.token = adminToken(ctx);
   }
 
-  /** A request to `/v1/admin/<path>`; a 2xx answer's JSON body, else ServerRefused (the error envelope). */
-  async call(method: string, path: string, body?: unknown): Promise<Answer> {
+  /**
+   * A GET of `/v1/admin/<path>` whose 2xx answer is read as a stream (the export): its body, else ServerRefused.
+   * No overall timeout (an export of months takes as long as it takes); the connection's own errors still end it.
+   */
+  async stream(path: string): Promise<ReadableStream<Uint8Array>> {
+    const res = await this.send("GET", path, undefined, undefined);
+    if (res.ok && res.body) return res.body;
+    return this.answer("GET", path, res).then(() => new ReadableStream<Uint8Array>({ start: (c) => c.close() }));
+  }
+
+  private async send(method: string, path: string, body: unknown, timeoutMs: number | undefined): Promise<Response> {
     const target = `${this.url}/v1/admin/${path}`;
-    let res: Response;
     try {
-      res = await this.ctx.io.fetch(target, {
+      return await this.ctx.io.fetch(target, {
         method,
         headers: { authorization: `Bearer ${this.token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
       });
     } catch (e) {
       const error = e as Error & { cause?: Error & { code?: string } };
       if (error.name === "TimeoutError") throw new ServiceUnreachable(`the service at ${this.url} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
       throw new ServiceUnreachable(`cannot reach the service at ${this.url}: ${error.cause?.message ?? error.message}`);
     }
+  }
+
+  /** A request to `/v1/admin/<path>`; a 2xx answer's JSON body, else ServerRefused (the error envelope). */
+  async call(method: string, path: string, body?: unknown): Promise<Answer> {
+    return this.answer(method, path, await this.send(method, path, body, REQUEST_TIMEOUT_MS));
+  }
+
+  private async answer(method: string, path: string, res: Response): Promise<Answer> {
     for (const w of warningHeaders(res.headers)) this.ctx.io.err(`warning: ${printable(w)}`);
     const text = await res.text();
     let parsed: unknown;
@@ -116,5 +132,8 @@ export class TeamApi extends AdminApi {
   }
   teamCall(method: string, path: string, body?: unknown): Promise<Answer> {
     return this.call(method, `teams/${this.team}${path}`, body);
+  }
+  teamStream(path: string): Promise<ReadableStream<Uint8Array>> {
+    return this.stream(`teams/${this.team}${path}`);
   }
 }

@@ -177,3 +177,18 @@ export const decisions = createRoute({
   request: { params: s.teamParams, query: s.decisionsQuery },
   responses: { 200: json(s.decisionList, "The decisions."), ...errorResponses(500) },
 });
+
+export const decisionsExport = createRoute({
+  ...common,
+  method: "get",
+  path: "/teams/{team}/decisions/export",
+  tags: ["Decisions"],
+  summary: "Export the decision log",
+  description:
+    "Every record of the team from `since` to `until`, whatever its age, as NDJSON (one record per line), streamed: first the recent index's records not yet archived, then the R2 archive's objects by hour (records within an hour in time order). Records still in the queue (sent within the last seconds) are not in it yet.",
+  request: { params: s.teamParams, query: s.exportQuery },
+  responses: {
+    200: { description: "The records, NDJSON.", content: { "application/x-ndjson": { schema: { type: "string" } } } },
+    ...errorResponses(500),
+  },
+});

@@ -4,7 +4,7 @@ import { llmConfigFrom } from "../config";
 import { NO_LLM } from "../engine/policy/handlerKinds";
 import { forgetToken } from "./caches";
 import * as api from "./adminApi";
-import { decisionsQuery, dryRunQuery, evaluateBody, policyBody, revisionParams, rollbackBody, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
+import { decisionsQuery, dryRunQuery, exportQuery, evaluateBody, policyBody, revisionParams, rollbackBody, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
 import { validatedBody, type AppContext, type AppEnv } from "./context";
 import { HookgateError, refusal } from "./errors";
 import { registerRoute, validParams, validQuery } from "./openapiRoute";
@@ -169,6 +169,16 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
       Object.entries({ ...q, since: instant(q.since), until: instant(q.until) }).filter(([, v]) => v !== undefined),
     );
     return c.json({ team: c.var.team, decisions: await c.var.services.decisions.query(c.var.team, filter) });
+  });
+
+  registerRoute(admin, api.decisionsExport, async (c) => {
+    const q = validQuery(c, exportQuery);
+    const since = new Date(q.since).toISOString();
+    const until = new Date(q.until ?? Date.now()).toISOString();
+    if (since > until) throw new HookgateError("invalid_input", "since is after until");
+    return new Response(c.var.services.decisions.export(c.var.team, since, until), {
+      headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
+    });
   });
 
   return admin;

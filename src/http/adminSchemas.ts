@@ -70,6 +70,11 @@ export const decisionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional().meta({ description: "At most this many, newest first (1–1000; default 100).", example: 50 }),
 });
 
+export const exportQuery = z.object({
+  since: instant.meta({ description: "At or after this time (ISO 8601); any age: older records come from the R2 archive.", example: "2026-11-25T00:00:00Z" }),
+  until: instant.optional().meta({ description: "At or before this time (ISO 8601; default now).", example: "2026-12-02T00:00:00Z" }),
+});
+
 // ---- bodies
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -210,6 +215,7 @@ export const decisionRecord = z
   .meta({ id: "DecisionRecord" });
 export const decisionList = z.object({ team: z.string(), decisions: z.array(decisionRecord) });
 
+const queueBacklog = z.object({ backlogCount: z.number().int(), backlogBytes: z.number().int(), oldestMessageAt: z.string().optional() });
 export const decisionLogHealth = z.object({
   log: z.object({
     recordsWritten: z.number().int(),
@@ -220,6 +226,14 @@ export const decisionLogHealth = z.object({
     lastError: z.string().optional(),
     lastFailureAt: z.string().optional(),
     pending: z.number().int().optional(),
+    recordsArchived: z.number().int().optional().meta({ description: "Records written to the R2 archive." }),
+    objectsWritten: z.number().int().optional().meta({ description: "Archive objects (compressed NDJSON) written to R2." }),
+    rowsExpired: z.number().int().optional().meta({ description: "Index rows deleted past the retention window (the archive keeps them)." }),
+    lastCleanupAt: z.string().optional(),
+    deadLettered: z.number().int().optional().meta({ description: "Records the consumer could not write after its retries: kept in the dead-letter table." }),
+    lastDeadLetterAt: z.string().optional(),
+    queue: queueBacklog.optional().meta({ description: "The decision queue's backlog: records sent and not yet written." }),
+    deadLetterQueue: queueBacklog.optional().meta({ description: "The dead-letter queue's backlog." }),
   }),
 });
 

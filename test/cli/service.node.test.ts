@@ -203,6 +203,25 @@ describe("decisions", () => {
     expect(future.stderr).toBe(`no decisions for team ${team} matching the filters\n`);
   });
 
+  it("decisions export streams every record of the window as NDJSON, through the local queue, R2 and D1 of npm start", async () => {
+    const ids = await Promise.all(["x1", "x2", "x3"].map(async (n) => (await hookCall(team, token, `echo ${n}`, n)).headers.get("x-hookgate-decision-id")!));
+    const deadline = Date.now() + 20_000;
+    let r = await hookgate(team, ["decisions", "export", "--since", "1h"]);
+    while (r.code === 0 && !ids.every((id) => r.stdout.includes(id)) && Date.now() < deadline) r = await hookgate(team, ["decisions", "export", "--since", "1h"]);
+    expect(r.code, r.stderr).toBe(0);
+    const records = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decisionId: string; team: string });
+    expect(records.filter((d) => ids.includes(d.decisionId))).toHaveLength(3);
+    expect(new Set(records.map((d) => d.decisionId)).size).toBe(records.length); // each record once
+    expect(records.every((d) => d.team === team)).toBe(true);
+    expect(r.stderr).toBe(`exported ${records.length} decision record(s) of team ${team}\n`);
+    // The consumer archived them: the health figure counts objects written to the local R2.
+    const health = await fetch(`${svc.baseUrl}/v1/admin/decision-log`, { headers: { authorization: `Bearer ${svc.adminToken}` } });
+    expect(((await health.json()) as { log: { objectsWritten: number } }).log.objectsWritten).toBeGreaterThan(0);
+    const missing = await hookgate(team, ["decisions", "export"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("decisions export needs --since");
+  });
+
   it("--follow prints records as they are made and exits 0 on Ctrl-C (SIGINT)", async () => {
     const child = spawn(process.execPath, [join(ROOT, "bin/hookgate.mjs"), "decisions", "--follow", "--interval", "150", "--json", "--since", "1m"], {
       env: { ...process.env, HOOKGATE_URL: svc.baseUrl, HOOKGATE_TEAM: team, HOOKGATE_ADMIN_TOKEN: svc.adminToken },

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import starter from "../../policies/default.json";
 import * as api from "../../src/http/adminApi";
+import { decisionRecord } from "../../src/http/adminSchemas";
 import { PAYLOADS } from "../fixtures/payloads";
 import { admin, lsPolicy, mintTokenInfo, publish, uniqueTeam } from "../support/worker";
 
@@ -50,6 +51,14 @@ describe("admin answers match the documented schemas", () => {
     await check(api.settings, await admin("GET", `${t}/settings?url=https://hooks.example.com`));
     await check(api.decisions, await admin("GET", `${t}/decisions?limit=5`));
     await check(api.decisionLog, await admin("GET", "/decision-log"));
+    // The export answers NDJSON, as documented: every line a DecisionRecord.
+    covered.add(api.decisionsExport);
+    const exported = await admin("GET", `${t}/decisions/export?since=2026-01-01T00:00:00Z`);
+    expect(exported.status).toBe(200);
+    expect(Object.keys((api.decisionsExport.responses[200] as { content: object }).content)).toEqual(["application/x-ndjson"]);
+    expect(exported.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    for (const line of new TextDecoder().decode(await exported.arrayBuffer()).split("\n").filter(Boolean))
+      expect(decisionRecord.safeParse(JSON.parse(line)).success, line).toBe(true);
     await check(api.listTeams, await admin("GET", "/teams"));
 
     expect(Object.values(api).filter((r) => !covered.has(r)).map((r) => `${r.method} ${r.path}`)).toEqual([]);

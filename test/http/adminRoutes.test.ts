@@ -23,6 +23,7 @@ import {
   publish,
   teamWith,
   uniqueTeam,
+  pollDecisions,
 } from "../support/worker";
 import { claudeCode } from "../../src/clients/claude-code";
 
@@ -461,7 +462,7 @@ describe("evaluate", () => {
       expect(r.answer).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "first call in this session" } });
       expect(r.trace.handlers.find((h) => h.id === "hello-once")?.status).toBe("fired");
     }
-    await drainDecisionLogs(); // whatever evaluate might have recorded is written now, not after some sleep
+    await drainDecisionLogs(); // whatever evaluate might have recorded is sent now, not after some sleep
     expect(await decisions(t.team)).toEqual([]);
     expect(await revisions(t.team)).toEqual(revsBefore);
 
@@ -472,8 +473,9 @@ describe("evaluate", () => {
     expect(second).toEqual({});
     // and evaluate still fires it, now that the session has used it
     expect((await evaluate({ input }, t.team)).answer).toEqual(first);
+    // Sent to the decision queue in order: had evaluate recorded anything, it would arrive no later than these two.
     await drainDecisionLogs();
-    expect(await decisions(t.team)).toHaveLength(2);
+    expect(await pollDecisions(t.team, (l) => l.length >= 2)).toHaveLength(2);
   });
 
   it("400s an invalid inline policy with its problems", async () => {

@@ -6,12 +6,14 @@
 //   [[status:500]]                         answer HTTP 500       [[text:…]]      answer arbitrary text
 import type { TestProject } from "vitest/node";
 import { startHookServer } from "./hookServer";
+import { startOtlpReceiver } from "./otlpReceiver";
 import { startModelServer, type Reply } from "./modelServer";
 
 declare module "vitest" {
   export interface ProvidedContext {
     modelUrl: string;
     hookUrl: string;
+    otlpUrl: string;
   }
 }
 
@@ -42,7 +44,10 @@ export default async function setup(project: TestProject) {
   project.provide("modelUrl", server.url);
   const hooks = await startHookServer();
   project.provide("hookUrl", hooks.url);
+  const otlp = await startOtlpReceiver();
+  project.provide("otlpUrl", otlp.url);
   return async () => {
+    await otlp.close();
     await server.close();
     await hooks.close();
   };

@@ -55,7 +55,11 @@ const line = (d: DecisionRecord) =>
 export const decisions: Command = {
   name: "decisions",
   summary: "the team's decision log, newest last; --follow keeps printing new ones",
-  usage: ["decisions [--follow] [--limit <n>] [--verdict <v>] [--event <name>] [--since <time>]"],
+  usage: [
+    "decisions [--follow] [--limit <n>] [--verdict <v>] [--event <name>] [--since <time>]",
+    "decisions export --since <time> [--until <time>] > decisions.ndjson",
+  ],
+  args: { min: 0, max: 1 },
   options: {
     ...SERVICE_OPTIONS,
     limit: { type: "string", value: "<n>", description: `how many of the latest records (1-${MAX_LIMIT}, default ${DEFAULT_LIMIT})` },
@@ -63,16 +67,22 @@ export const decisions: Command = {
     event: { type: "string", value: "<name>", description: "only this event, e.g. PreToolUse" },
     session: { type: "string", value: "<id>", description: "only this session" },
     since: { type: "string", value: "<time>", description: "only records at or after this ISO time, or this long ago (10m, 2h, 7d)" },
+    until: { type: "string", value: "<time>", description: "export: only records at or before this ISO time, or this long ago (default now)" },
     follow: { type: "boolean", short: "f", description: "keep polling and print new records until interrupted (Ctrl-C)" },
     interval: { type: "string", value: "<ms>", description: `how often --follow polls (default ${DEFAULT_INTERVAL_MS} ms, at least 100)` },
     ...JSON_OPTION,
   },
   details: [
     "With --json: one JSON document ({team, decisions}); with --follow --json, one record per line (JSON Lines).",
-    "Records reach the log in batches (up to 0.5 s after the answer).",
+    "Records reach the log in batches (a few seconds after the answer, through the decision queue).",
+    "decisions export: every record from --since to --until, whatever its age (the recent index and the R2 archive), as NDJSON on stdout, streamed.",
   ],
   async run(ctx) {
     const { io, values } = ctx;
+    if (ctx.positionals[0] !== undefined) {
+      if (ctx.positionals[0] !== "export") throw new UsageError(`unknown argument ${JSON.stringify(ctx.positionals[0])}: did you mean \`decisions export\`?`, ctx.path);
+      return exportDecisions(ctx);
+    }
     const limit = positiveInt(ctx, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT);
     const interval = positiveInt(ctx, "interval", DEFAULT_INTERVAL_MS, 100, 3_600_000);
     let since = typeof values.since === "string" ? sinceInstant(values.since, Date.now(), ctx.path) : undefined;
@@ -128,3 +138,24 @@ export const decisions: Command = {
     return 0;
   },
 };
+
+/** `decisions export`: the export route's NDJSON to stdout, line by line as it arrives (memory stays bounded). */
+async function exportDecisions(ctx: CommandContext): Promise<number> {
+  const { io, values } = ctx;
+  if (typeof values.since !== "string") throw new UsageError("decisions export needs --since (an ISO time, or a span such as 7d)", ctx.path);
+  const now = Date.now();
+  const q = new URLSearchParams({ since: sinceInstant(values.since, now, ctx.path) });
+  if (typeof values.until === "string") q.set("until", sinceInstant(values.until, now, ctx.path));
+  const api = new TeamApi(ctx);
+  const text = (await api.teamStream(`/decisions/export?${q}`)).pipeThrough(new TextDecoderStream());
+  let rest = "";
+  let records = 0;
+  for await (const part of text) {
+    const lines = (rest + part).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) if (line) (io.out(line), records++);
+  }
+  if (rest) (io.out(rest), records++);
+  io.err(`exported ${records} decision record(s) of team ${api.team}`);
+  return 0;
+}

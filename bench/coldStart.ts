@@ -1,0 +1,120 @@
+/**
+ * `npm run bench -- cold [reps]` (also part of the full `npm run bench`): the first request on a fresh isolate. The
+ * teams are seeded once on stored state (local KV, D1, Durable Objects persisted in a temp dir); then, each rep, a
+ * fresh workerd starts on that state, and the CPU its process spends between "started and idle" and "first answer
+ * received" is the first request's: the token and policy read from KV, the policy's load, compile and first use of
+ * the engine's code, the decision, the record handed to the queue. The second request's CPU is shown beside it (warm),
+ * and the process's start-up CPU (the bundle's compile and top-level run, which the platform does before the request).
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bigPolicy } from "./engineBench";
+import { startOnWorkerd, type WorkerdWorker } from "./workerd";
+
+const ADMIN_TOKEN = "hga_bench_admin_token_not_a_secret";
+
+function post(url: URL, headers: Record<string, string>, body: string, method = "POST"): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = Buffer.from(body);
+    const agent = new Agent({ keepAlive: false });
+    const req = request(url, { method, agent, headers: { ...headers, "content-type": "application/json", "content-length": String(data.length) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end(data);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** CPU of the process once it has stopped moving (start-up done): read until two reads 100 ms apart agree closely. */
+async function idleCpu(w: WorkerdWorker): Promise<number> {
+  let last = w.cpu().schedNs;
+  for (let i = 0; i < 50; i++) {
+    await sleep(100);
+    const now = w.cpu().schedNs;
+    if (now - last < 200_000) return now;
+    last = now;
+  }
+  return last;
+}
+
+const root = join(import.meta.dirname, "..");
+const start = (name: string, stateDir: string) =>
+  startOnWorkerd({ name, config: join(root, "wrangler.toml"), bundle: join(root, "dist", "index.js"), vars: { ADMIN_TOKEN, HOOKGATE_ENV: "bench" }, stateDir });
+
+/** Stored state with the starter and a 1,000-handler team published (their tokens), for fresh workerds to start on. */
+export async function seedColdState() {
+  const stateDir = mkdtempSync(join(tmpdir(), "hookgate-bench-cold-"));
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const seed = await start("hookgate-seed", stateDir);
+  const tokens: Record<string, string> = {};
+  try {
+    const policies = { starter: readFileSync(join(root, "policies", "default.json"), "utf8"), h1000: JSON.stringify(bigPolicy(1000)) };
+    for (const [team, policy] of Object.entries(policies)) {
+      const r = await post(new URL(`/v1/admin/teams/${team}/policy`, seed.url), admin, policy, "PUT");
+      if (r.status !== 201) throw new Error(`publish ${team}: ${r.status} ${r.body.slice(0, 200)}`);
+      tokens[team] = (JSON.parse((await post(new URL(`/v1/admin/teams/${team}/tokens`, seed.url), admin, "{}")).body) as { token: string }).token;
+    }
+  } finally {
+    await seed.dispose();
+  }
+  const body = (i: number) =>
+    JSON.stringify({
+      session_id: "7f3c2a1e-5b6d-4c8e-9a0b-1d2e3f4a5b6c",
+      transcript_path: "/t.jsonl",
+      cwd: "/home/dev/shop",
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "git status" },
+      tool_use_id: `toolu_cold_${i}`,
+    });
+  return { stateDir, tokens, body, adminToken: ADMIN_TOKEN, dispose: () => rmSync(stateDir, { recursive: true, force: true }) };
+}
+
+export async function coldStartBench(reps = 5): Promise<{ lines: string[]; firstMs: number[] }> {
+  const seeded = await seedColdState();
+  const { stateDir, tokens, body } = seeded;
+  const lines: string[] = [];
+  const firstMs: number[] = [];
+  try {
+    for (const team of ["h1000", "starter"]) {
+      const first: number[] = [];
+      const second: number[] = [];
+      const startup: number[] = [];
+      for (let r = 0; r < reps; r++) {
+        const w = await start(`hookgate-cold-${team}-${r}`, stateDir);
+        try {
+          const booted = await idleCpu(w);
+          startup.push(booted / 1e6);
+          const headers = { authorization: `Bearer ${tokens[team]}` };
+          const a = await post(new URL(`/v1/hooks/${team}/pre-tool-use`, w.url), headers, body(0));
+          if (a.status !== 200) throw new Error(`first request: ${a.status} ${a.body.slice(0, 200)}`);
+          // The CPU until the process is idle again: the request and its waitUntil (the record's send after FLUSH_MS).
+          await sleep(800); // past the record's batch window (FLUSH_MS 500), so its send is the first request's too
+          const afterFirst = await idleCpu(w);
+          first.push((afterFirst - booted) / 1e6);
+          await post(new URL(`/v1/hooks/${team}/pre-tool-use`, w.url), headers, body(1));
+          await sleep(800);
+          second.push((await idleCpu(w)) - afterFirst);
+        } finally {
+          await w.dispose();
+        }
+      }
+      if (team === "h1000") firstMs.push(...first);
+      const mmm = (xs: number[], f = 1) => `${(Math.min(...xs) / f).toFixed(1)} / ${(median(xs) / f).toFixed(1)} / ${(Math.max(...xs) / f).toFixed(1)}`;
+      lines.push(
+        `${team === "h1000" ? "1,000 handlers" : "starter policy"}, fresh workerd on stored state, ${reps} reps (min / median / max):`,
+        `  first request's CPU ${mmm(first)} ms; the second request's ${mmm(second, 1e6)} ms; process start-up ${mmm(startup)} ms`,
+      );
+    }
+  } finally {
+    seeded.dispose();
+  }
+  return { lines, firstMs };
+}
