@@ -15,7 +15,8 @@ let worker: WorkerdWorker;
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "hookgate-bench-test-"));
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], { cwd: ROOT, stdio: "pipe", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
-  worker = await startOnWorkerd({ name: "hookgate-test", config: join(ROOT, "wrangler.toml"), bundle: join(out, "index.js"), vars: { ADMIN_TOKEN: ADMIN } });
+  // With the decision queue's consumer: the test reads the record back from the index.
+  worker = await startOnWorkerd({ name: "hookgate-test", config: join(ROOT, "wrangler.toml"), bundle: join(out, "index.js"), vars: { ADMIN_TOKEN: ADMIN }, consumers: true });
 });
 
 afterAll(async () => {

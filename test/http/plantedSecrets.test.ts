@@ -216,9 +216,11 @@ describe("planted secrets never leave", () => {
       expect(res.status).toBe(200);
     }
 
-    const log = JSON.stringify(
-      ((await (await call(`/v1/admin/teams/${team}/decisions?limit=100`, { headers: ADMIN })).json()) as { decisions: unknown[] }).decisions,
-    );
+    // The records go through the decision queue to the index after the answers: wait for all five, bounded.
+    const readLog = async () => ((await (await call(`/v1/admin/teams/${team}/decisions?limit=100`, { headers: ADMIN })).json()) as { decisions: unknown[] }).decisions;
+    let decisions = await readLog();
+    for (const until = Date.now() + 10_000; decisions.length < 5 && Date.now() < until; decisions = await readLog()) await new Promise((r) => setTimeout(r, 50));
+    const log = JSON.stringify(decisions);
     const modelRequests = (await (await fetch(`${modelUrl}/_requests`)).json()) as { body: any }[];
     const llm = modelRequests
       .filter((r) => JSON.stringify(r.body).includes(`-${run} May this go ahead?`))
