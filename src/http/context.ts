@@ -1,12 +1,13 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { AdminCaller } from "../access/scopes";
 import type { Gate } from "../gate/gate";
 import type { Services } from "../services";
 import { HookgateError } from "./errors";
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: { requestId: string; services: Services; gate: Gate; team: string };
+  Variables: { requestId: string; services: Services; gate: Gate; team: string; caller: AdminCaller };
 };
 export type AppContext = Context<AppEnv>;
 
