@@ -61,7 +61,7 @@ async function callerOf(c: AppContext): Promise<AdminCaller> {
     throw new HookgateError("internal", "the admin token could not be checked");
   }
   if (!info) throw unauthorized();
-  if (info.expiresAt !== undefined && Date.parse(info.expiresAt) <= services.now()) throw unauthorized(`admin token ${info.id} expired at ${info.expiresAt}`);
+  if (info.expiresAt !== undefined && Date.parse(info.expiresAt) <= services.now()) throw unauthorized(`admin token ${info.id} has expired (expiresAt ${info.expiresAt})`);
   return { id: info.id, name: info.name, scopes: info.scopes, teams: info.teams };
 }
 
