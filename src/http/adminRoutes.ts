@@ -17,7 +17,12 @@ import { refusal } from "./hookRoutes";
 import { registerRoute, validParams, validQuery } from "./openapiRoute";
 
 /** Said wherever a team without a policy could be mistaken for a gated one: its hooks answer {} (allow). */
-export const noPolicyWarning = (team: string) => `team "${team}" has no published policy: its hooks answer {} (allow) until one is pushed`;
+export const noPolicyWarning = (team: string, baseline = false) =>
+  baseline
+    ? `team "${team}" has no published policy: its hooks answer by the org baseline alone until one is pushed`
+    : `team "${team}" has no published policy: its hooks answer {} (allow) until one is pushed`;
+
+const hasBaseline = async (c: AppContext) => (await c.var.services.policies.current(BASELINE_SCOPE)) !== null;
 
 /** Compile for this client and deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. */
 export function compiledOrThrow(c: AppContext, document: unknown) {
@@ -157,7 +162,7 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     const message = messageOf(c);
     const { token, info } = await c.var.services.tokens.create(c.var.team, name);
     await recordChange(c, { team: c.var.team, action: "token.create", target: info.id, ...(name !== undefined ? { detail: { name } } : {}) }, message);
-    const warnings = (await c.var.services.policies.current(c.var.team)) ? [] : [noPolicyWarning(c.var.team)];
+    const warnings = (await c.var.services.policies.current(c.var.team)) ? [] : [noPolicyWarning(c.var.team, await hasBaseline(c))];
     return c.json({ ...info, token, note: "This is the only time the token is shown; hookgate stores only its hash.", warnings }, 201);
   });
 
@@ -192,18 +197,26 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     const { profile } = c.var.gate;
     const base = profile.serviceUrl(validQuery(c, settingsQuery).url ?? new URL(c.req.url).origin);
     if (!base.ok) throw new HookgateError("invalid_input", `url ${base.error}`);
-    const record = await c.var.services.policies.current(c.var.team);
+    const [record, baselineRecord] = await Promise.all([c.var.services.policies.current(c.var.team), c.var.services.policies.current(BASELINE_SCOPE)]);
     const loaded = record ? compileRecord(record, profile) : undefined;
+    const baseline = baselineRecord ? compileRecord(baselineRecord, profile) : undefined;
     // The body stays exactly the block to paste; what the caller should know about it rides in headers (ASCII only:
     // a header value is a byte string).
-    if (!record) c.header("Hookgate-Warning", noPolicyWarning(c.var.team), { append: true });
+    if (!record) c.header("Hookgate-Warning", noPolicyWarning(c.var.team, baselineRecord !== null), { append: true });
     else if (loaded?.kind === "broken")
       c.header(
         "Hookgate-Warning",
         `revision ${record.revision} of team "${c.var.team}" no longer compiles (${loaded.problems.length} problem(s)): these settings cover the default events, not the policy's; publish a fixed policy`,
         { append: true },
       );
-    return c.json(profile.settings({ url: base.value, team: c.var.team, ...(loaded?.kind === "ok" ? { policy: loaded.compiled } : {}) }));
+    return c.json(
+      profile.settings({
+        url: base.value,
+        team: c.var.team,
+        ...(loaded?.kind === "ok" ? { policy: loaded.compiled } : {}),
+        ...(baseline?.kind === "ok" ? { baseline: baseline.compiled } : {}),
+      }),
+    );
   });
 
   // How the decision log is faring: records written, cut to the caps, batches retried, records replaced or lost.

@@ -160,4 +160,21 @@ describe("the org baseline", () => {
     expect(bad.error.problems?.length).toBeGreaterThan(0);
     await expectError(await admin("POST", "/baseline/policy/rollback", { revision: first.revision }), 409, "conflict");
   });
+
+  it("the settings block sends every event the baseline uses too, pre-filtered by both layers' matchers", async () => {
+    await putBaseline({
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", id: "org-bash", if: "Bash(rm *)", decision: "deny" }] }],
+        Stop: [{ hooks: [{ type: "rule", id: "org-stop", systemMessage: "org" }] }],
+      },
+    });
+    const { team } = await teamWith({ hooks: { PreToolUse: [{ matcher: "Edit", hooks: [{ type: "rule", id: "team-edit", decision: "ask" }] }] } }, "settings");
+    const block = (await expectAnswer(await admin("GET", `/teams/${team}/settings?url=https://hooks.example.com`))) as { hooks: Record<string, { matcher?: string }[]> };
+    expect(Object.keys(block.hooks).sort()).toEqual(["PreToolUse", "Stop"]);
+    expect(block.hooks.PreToolUse![0]!.matcher).toBe("Bash|Edit");
+    const bare = uniqueTeam("settings-bare");
+    const res = await admin("GET", `/teams/${bare}/settings?url=https://hooks.example.com`);
+    expect(res.headers.get("hookgate-warning")).toContain("by the org baseline alone");
+    expect(Object.keys(((await expectAnswer(res)) as typeof block).hooks).sort()).toEqual(["PreToolUse", "Stop"]);
+  });
 });
