@@ -173,6 +173,12 @@ export async function evaluateLayered(
     trace,
     fired: [...prefixed(b?.fired ?? []), ...(t?.fired ?? [])],
     dryRun: [...(b?.dryRun ?? []).map((o) => ({ ...o, id: `baseline:${o.id}` })), ...(t?.dryRun ?? [])],
-    errors: [...prefixed(b?.errors ?? []), ...(recheck ? prefixed(recheck.errors) : []), ...(t?.errors ?? [])],
+    errors: [
+      ...prefixed(b?.errors ?? []),
+      ...(recheck ? prefixed(recheck.errors) : []),
+      ...(t?.errors ?? []),
+      // a team layer that could not be evaluated is an error of the decision (and keeps it out of the dedup record)
+      ...(isFixed(team) && team.status === "failed" ? [`team policy: ${team.why ?? "could not be evaluated"}`] : []),
+    ],
   };
 }
