@@ -15,6 +15,8 @@ import { KvPolicyStore } from "./stores/kvPolicyStore";
 import { KvTeamDirectory } from "./stores/kvTeamDirectory";
 import { KvTokenStore } from "./stores/kvTokenStore";
 import { MASK_SCAN_LIMITS } from "./engine/secrets/maskCut";
+import { KvAdminTokenStore } from "./stores/kvAdminTokenStore";
+import { D1AuditLog } from "./stores/d1AuditLog";
 
 export { Coordinator };
 
@@ -36,6 +38,8 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
       activate: (team, revision) => coordinator(`team:${team}`).rollbackPolicy(team, revision),
     }),
     tokens: new KvTokenStore(env.HOOKGATE_KV),
+    adminTokens: new KvAdminTokenStore(env.HOOKGATE_KV),
+    audit: new D1AuditLog(env.DB),
     teams: new KvTeamDirectory(env.HOOKGATE_KV),
     state: { claimOnce: (team, session, handlerId) => coordinator(`session:${team}:${session}`).claim(handlerId) },
     decisions: new D1DecisionLog(env.DB, options.decisionLog, {

@@ -1,3 +1,4 @@
+import type { Scope } from "./access/scopes";
 import type { CompiledPolicy, ValidatedPolicy } from "./engine/policy/compilePolicy";
 import type { EvaluationDeps } from "./engine/evaluate";
 
@@ -82,6 +83,8 @@ export interface DecisionRecord {
   fired: string[];
   dryRun: { id: string; verdict?: string }[];
   revision: number | null;
+  /** The org baseline's revision evaluated with the team's policy, when there was one. */
+  baselineRevision?: number;
   latencyMs: number;
   dedup: boolean;
   errors: string[];
@@ -168,7 +171,8 @@ export type DecisionLog = DecisionSink & DecisionQuery;
 
 /** Answers already given to a redelivered request (hookgate spec §3.3). */
 export interface DedupStore {
-  key(team: string, revision: number, event: string, input: Record<string, unknown>, rawBody: string): Promise<string>;
+  /** `revision`: the team's, or the team's and the baseline's together (any new revision of either is a new answer). */
+  key(team: string, revision: number | string, event: string, input: Record<string, unknown>, rawBody: string): Promise<string>;
   find(key: string): Promise<{ answer: Record<string, unknown>; verdict?: string } | null>;
   remember(key: string, value: { answer: Record<string, unknown>; verdict?: string }): Promise<void>;
 }
@@ -186,10 +190,91 @@ export interface TeamDirectory {
   list(): Promise<{ teams: TeamSummary[]; truncated: boolean }>;
 }
 
+/** An admin token as stored and listed (never its secret). */
+export interface AdminTokenInfo {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  /** team patterns: names, "web-*" prefixes, "*" */
+  teams: string[];
+  createdAt: string;
+  /** absent: it does not expire */
+  expiresAt?: string;
+  /** its first characters, to recognise it; never enough to use it */
+  prefix: string;
+  /** the token that minted it */
+  createdBy: { id: string; name: string };
+}
+
+export interface NewAdminToken {
+  name: string;
+  scopes: Scope[];
+  teams: string[];
+  expiresAt?: string;
+  createdBy: { id: string; name: string };
+}
+
+/** Admin tokens (docs/roles.md), stored as sha256 hashes like hook tokens, under their own keys. */
+export interface AdminTokenStore {
+  lookup(tokenHash: string): Promise<AdminTokenInfo | null>;
+  get(id: string): Promise<AdminTokenInfo | null>;
+  create(token: NewAdminToken): Promise<{ token: string; info: AdminTokenInfo }>;
+  list(): Promise<AdminTokenInfo[]>;
+  /** Remove it; returns its hash (to clear caches) or null when there was no such token. */
+  revoke(id: string): Promise<string | null>;
+}
+
+export const AUDIT_ACTIONS = [
+  "policy.publish",
+  "policy.rollback",
+  "baseline.publish",
+  "baseline.rollback",
+  "token.create",
+  "token.revoke",
+  "admin-token.create",
+  "admin-token.revoke",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One change, as the audit trail keeps it: who (never a secret), what, and why when they said. */
+export interface AuditEntry {
+  id: string;
+  time: string;
+  actor: { id: string; name: string };
+  /** the team changed; null for what is not one team's (the baseline, admin tokens) */
+  team: string | null;
+  action: AuditAction;
+  revision?: number;
+  digest?: string;
+  /** the token minted or revoked */
+  target?: string;
+  message?: string;
+  /** what else says what changed: a rollback's `from`, a minted token's name, scopes and teams */
+  detail?: Record<string, unknown>;
+}
+
+export interface AuditQuery {
+  /** only this team's entries */
+  team?: string;
+  /** only entries of teams these patterns name; absent: every entry, the org-wide ones too */
+  visibleTeams?: readonly string[];
+  action?: AuditAction;
+  since?: string;
+  limit: number;
+}
+
+/** Append-only: there is no method to change or delete an entry, and the table refuses it too. */
+export interface AuditLog {
+  append(entry: AuditEntry): Promise<void>;
+  query(q: AuditQuery): Promise<AuditEntry[]>;
+}
+
 /** Everything a request may touch outside itself. Tests build the app with the same factory and real bindings. */
 export interface Services {
   policies: PolicyStore;
   tokens: TokenStore;
+  adminTokens: AdminTokenStore;
+  audit: AuditLog;
   teams: TeamDirectory;
   state: SessionState;
   decisions: DecisionLog;

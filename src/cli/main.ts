@@ -97,8 +97,11 @@ export async function main(argv: string[], given: Io = nodeIo()): Promise<number
       return e instanceof FileError && e.problem ? 1 : 2;
     }
     if (e instanceof ServerRefused) {
-      const command = argv.slice(0, argv[0] === "tokens" ? 2 : 1).join(" ");
+      const command = argv.slice(0, find(COMMANDS, argv[0])?.subcommands ? 2 : 1).join(" ");
       io.err(`${command} failed: HTTP ${e.status}: ${printable(e.message)}`);
+      // Refused for scope: say what to do about it (the message names the scope and the team).
+      if (e.code === "forbidden")
+        io.err("  refused for scope: HOOKGATE_ADMIN_TOKEN does not hold what this needs; ask an admin for a token that does (hookgate admin-tokens create, docs/roles.md)");
       for (const p of e.problems) io.err(`  ${printable(String(p.path))}: ${printable(p.message)}`);
       if (e.requestId) io.err(`  request id: ${printable(e.requestId)}`);
       return 1;

@@ -27,7 +27,7 @@ export interface HandlerTrace {
   outcome?: HandlerOutcome;
 }
 
-interface GroupTrace {
+export interface GroupTrace {
   index: number;
   matcher: string | undefined;
   matched: boolean;

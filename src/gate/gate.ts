@@ -4,11 +4,14 @@ import { stopLoop, type EventSpec } from "../engine/event/eventSpec";
 import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evaluate";
 import { fastCheckOf } from "../engine/event/fastInput";
 import { maskForExport } from "../engine/secrets/mask";
+import { evaluateLayered, type FixedLayer } from "../engine/answer/layers";
 import { failureAnswer } from "../engine/answer/respond";
+import { failVerdict } from "../engine/event/eventSpec";
 import { err, ok, type Result } from "../engine/result";
 import { errorText, log } from "../log";
 import type { DecisionLog, DecisionRecord, DedupStore, PolicyRecord, PolicyStore, SessionState } from "../services";
 import { decisionIdAt } from "./decisionId";
+import { BASELINE_SCOPE } from "./baseline";
 import { DEFAULT_CACHE_TTL_MS, isolatePolicies, type LoadedPolicy, type PolicyResolver } from "./policyCache";
 import type { ClientProfile } from "./profile";
 
@@ -42,6 +45,11 @@ interface DecideRequest {
   rawBody?: string;
   /** Decide by this policy instead of the team's current one (a draft being tried). */
   policy?: CompiledPolicy;
+  /**
+   * The org baseline to layer under the team's policy instead of the published one (the CLI's `--baseline FILE`);
+   * null: none. Left out, the Gate reads the published baseline when it has a policy store.
+   */
+  baseline?: CompiledPolicy | null;
   /** Write no state: `once` answers "not yet fired", no dedup, no decision record (the evaluate endpoints). */
   dryRun?: boolean;
   /** Say why every handler did or did not apply (the trace); the live path leaves it out. */
@@ -55,6 +63,8 @@ export interface Decision {
   decisionId: string;
   /** The policy revision decided by: a number, "none" (the team has none) or "unavailable" (it could not be read). */
   revision: number | "none" | "unavailable";
+  /** The org baseline's revision evaluated with it, when there is one. */
+  baselineRevision?: number;
   /** Answered from the first delivery of the same request. */
   dedup: boolean;
   evaluation: Evaluation | undefined;
@@ -176,18 +186,36 @@ export class Gate {
         loadFailed = true;
       }
     }
+    // The org baseline, layered under every team's policy (engine/layers.ts). Its own cache entry, so a baseline
+    // publish takes effect within the same bound as a team's; unreadable, it fails closed like the team's policy.
+    let baseline: LoadedPolicy = { kind: "none" };
+    if (request.baseline) baseline = { kind: "ok", record: { team: BASELINE_SCOPE, revision: 0, publishedAt: "", document: request.baseline.document, digest: "" }, compiled: request.baseline };
+    else if (request.baseline === undefined && this.deps.policies) {
+      try {
+        baseline = await this.resolver.current(this.deps.policies, this.profile, BASELINE_SCOPE, this.now(), this.deps.policyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
+      } catch (e) {
+        log("error", { msg: "baseline load failed", error: errorText(e) });
+        loadFailed = true;
+      }
+    }
+    const baselineRevision = baseline.kind !== "none" && !request.baseline ? baseline.record.revision : undefined;
     const revision: Decision["revision"] = loadFailed ? "unavailable" : loaded.kind === "none" ? "none" : loaded.record.revision;
     const live = !request.dryRun;
     const remembering: Promise<void>[] = [];
 
     const run = async (): Promise<Outcome> => {
       if (loadFailed) return failed("closed", "the policy could not be loaded", "policy could not be loaded");
-      if (loaded.kind === "none") return { answer: {} };
-      if (loaded.kind === "broken") return failed("closed", `revision ${loaded.record.revision} no longer compiles`, "policy does not compile");
-      const policy = loaded.compiled;
-      // A redelivered request whose evaluation has a cost or side effect gets the answer it already got.
-      const dedup = live && policy.events[spec.name]?.stateful ? this.deps.dedup : undefined;
-      const dedupKey = dedup ? await dedup.key(team, loaded.record.revision, spec.name, input, request.rawBody ?? JSON.stringify(request.input)) : undefined;
+      if (baseline.kind === "broken") return failed("closed", `baseline revision ${baseline.record.revision} no longer compiles`, "baseline does not compile");
+      const base = baseline.kind === "ok" ? baseline.compiled : undefined;
+      if (loaded.kind === "none" && !base) return { answer: {} };
+      if (loaded.kind === "broken" && !base) return failed("closed", `revision ${loaded.record.revision} no longer compiles`, "policy does not compile");
+      const policy = loaded.kind === "ok" ? loaded.compiled : undefined;
+      // A redelivered request whose evaluation has a cost or side effect gets the answer it already got. Keyed by
+      // the team's revision and the baseline's: a new revision of either is a new answer.
+      const stateful = policy?.events[spec.name]?.stateful || base?.events[spec.name]?.stateful;
+      const dedup = live && stateful ? this.deps.dedup : undefined;
+      const revisionKey = baselineRevision !== undefined ? `${loaded.kind === "none" ? "none" : loaded.record.revision}+baseline:${baselineRevision}` : (loaded as { record: { revision: number } }).record.revision;
+      const dedupKey = dedup ? await dedup.key(team, revisionKey, spec.name, input, request.rawBody ?? JSON.stringify(request.input)) : undefined;
       if (dedup && dedupKey) {
         const previous = await dedup.find(dedupKey).catch(() => null);
         if (previous) return { answer: previous.answer, dedup: true, ...(previous.verdict ? { verdict: previous.verdict } : {}) };
@@ -195,17 +223,22 @@ export class Gate {
       try {
         const sessionId = typeof input.session_id === "string" ? input.session_id : "";
         const state = this.deps.state;
-        const evaluation = await evaluate(
-          policy,
-          spec,
-          input,
-          {
-            ...(this.deps.effects?.(policy) ?? {}),
-            // Without state (dry runs), a `once` handler is answered "not yet fired".
-            claimOnce: live && state ? (handlerId) => state.claimOnce(team, sessionId, handlerId) : async () => true,
-          },
-          { explain: request.explain ?? false },
-        );
+        const depsFor = (p: CompiledPolicy, scope: string) => ({
+          ...(this.deps.effects?.(p) ?? {}),
+          // Without state (dry runs), a `once` handler is answered "not yet fired". The baseline's claims are its own.
+          claimOnce: live && state ? (handlerId: string) => state.claimOnce(team, sessionId, `${scope}${handlerId}`) : async () => true,
+        });
+        const options = { explain: request.explain ?? false };
+        const evaluation = !base
+          ? await evaluate(policy!, spec, input, depsFor(policy!, ""), options)
+          : await evaluateLayered(
+              { policy: base, ...(baselineRevision !== undefined ? { revision: baselineRevision } : {}) },
+              policy ? { policy, ...(loaded.kind === "ok" && !request.policy ? { revision: loaded.record.revision } : {}) } : teamWithout(spec, loaded, looping),
+              spec,
+              input,
+              { baseline: depsFor(base, "baseline:"), team: policy ? depsFor(policy, "") : {} },
+              options,
+            );
         // Failures are not remembered: a redelivery after a judge timed out deserves a fresh try.
         if (dedup && dedupKey && evaluation.errors.length === 0) {
           const verdict = evaluation.aggregate.verdict;
@@ -214,7 +247,7 @@ export class Gate {
         return { answer: evaluation.answer, evaluation };
       } catch (e) {
         log("error", { msg: "evaluation failed", event: spec.name, error: errorText(e) });
-        return failed(policy.failMode, "an internal error", "internal error");
+        return failed(policy?.failMode ?? "closed", "an internal error", "internal error");
       }
     };
 
@@ -225,16 +258,17 @@ export class Gate {
       const decidedAt = Date.now();
       // Deferred: the log builds it (caps and masks the input) once the answer has left. What it keeps alive till
       // then is the input, about the size of the body it came in (unknown without one: the log builds it soon).
-      const build = () => decisionRecord(decisionId, decidedAt, team, spec, input, loaded, outcome, latencyMs);
+      const build = () => decisionRecord(decisionId, decidedAt, team, spec, input, loaded, outcome, latencyMs, baselineRevision);
       await this.deps.decisions.record({ build, size: request.rawBody?.length ?? Number.POSITIVE_INFINITY }).catch(() => {});
     };
 
+    const layered = baselineRevision !== undefined ? { baselineRevision } : {};
     if (spec.acknowledgeFirst) {
       // SessionEnd: the client gives all its SessionEnd hooks 1.5 s together; answer now, work after.
-      return ok({ answer: {}, decisionId, revision, dedup: false, evaluation: undefined, after: run().then(record) });
+      return ok({ answer: {}, decisionId, revision, ...layered, dedup: false, evaluation: undefined, after: run().then(record) });
     }
     const outcome = await run();
-    return ok({ answer: outcome.answer, decisionId, revision, dedup: outcome.dedup ?? false, evaluation: outcome.evaluation, after: record(outcome) });
+    return ok({ answer: outcome.answer, decisionId, revision, ...layered, dedup: outcome.dedup ?? false, evaluation: outcome.evaluation, after: record(outcome) });
   }
 }
 
@@ -248,6 +282,7 @@ function decisionRecord(
   loaded: LoadedPolicy,
   result: Outcome,
   latencyMs: number,
+  baselineRevision?: number,
 ): DecisionRecord {
   const ev = result.evaluation;
   const maskFields = loaded.kind === "ok" ? (loaded.compiled.document.maskFields ?? []) : [];
@@ -265,9 +300,23 @@ function decisionRecord(
     // Capped and masked here; the log caps every field again (RECORD_LIMITS) before it buffers the record.
     input: maskForExport(input, maskFields),
   };
+  if (baselineRevision !== undefined) record.baselineRevision = baselineRevision;
   if (typeof input.session_id === "string") record.sessionId = input.session_id;
   if (typeof input.tool_name === "string") record.tool = input.tool_name;
   const verdict = ev?.aggregate.verdict ?? result.verdict;
   if (verdict) record.verdict = verdict;
   return record;
+}
+
+/** The team's layer when it has no policy to evaluate: no opinion (none), or its failure verdict (no longer compiles). */
+function teamWithout(spec: EventSpec, loaded: LoadedPolicy, looping: boolean): FixedLayer {
+  if (loaded.kind !== "broken") return { aggregate: { output: {} }, status: "none", why: "the team has no published policy" };
+  const verdict = failVerdict(spec, looping ? "open" : "closed");
+  const why = `revision ${loaded.record.revision} no longer compiles`;
+  return {
+    aggregate: verdict === "none" ? { output: {} } : { verdict, reason: `hookgate could not evaluate the team policy (${why}); failing closed.`, output: {} },
+    status: "failed",
+    why,
+    revision: loaded.record.revision,
+  };
 }

@@ -21,6 +21,8 @@ interface SettingsRequest {
   team: string;
   /** The team's policy, when there is one: only the events it uses are hooked. */
   policy?: CompiledPolicy;
+  /** The org baseline in force, when there is one: the events it uses are hooked too. */
+  baseline?: CompiledPolicy;
   /** The environment variable that holds the team token on the developer's machine. */
   tokenEnvVar?: string;
 }

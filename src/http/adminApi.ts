@@ -1,6 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
-import { adminAuth } from "./auth";
+import { accessText, adminAuth, type RouteAccess } from "./adminAuth";
 import * as s from "./adminSchemas";
 import { errorResponses, json } from "./openapiRoute";
 
@@ -10,11 +10,14 @@ import { errorResponses, json } from "./openapiRoute";
  * Paths are relative to /v1/admin.
  */
 
-const common = { middleware: adminAuth, security: [{ adminToken: [] as string[] }] };
+/** An admin route: its definition, guarded by adminAuth with the access it declares. */
+const adminRoute = <C extends Omit<RouteConfig, "middleware" | "security">>(access: RouteAccess, config: C) => {
+  const description = config.description ? `${config.description}\n\n${accessText(access)}` : accessText(access);
+  return createRoute({ ...config, description, middleware: adminAuth(access), security: [{ adminToken: access.scope === "any" ? [] : [access.scope] }] });
+};
 const teamTag = ["Teams"];
 
-export const listTeams = createRoute({
-  ...common,
+export const listTeams = adminRoute({ scope: "any" }, {
   method: "get",
   path: "/teams",
   tags: teamTag,
@@ -24,8 +27,7 @@ export const listTeams = createRoute({
   responses: { 200: json(s.teamList, "The teams."), ...errorResponses() },
 });
 
-export const putPolicy = createRoute({
-  ...common,
+export const putPolicy = adminRoute({ scope: "policy:write" }, {
   method: "put",
   path: "/teams/{team}/policy",
   tags: ["Policy"],
@@ -34,7 +36,7 @@ export const putPolicy = createRoute({
     "Validates the policy and publishes it as the next revision, which takes effect within CACHE_TTL_MS (README, How fast a change takes effect). A document identical to the current revision's makes no new revision: the answer is 200 with `unchanged: true` and the current revision. `?dryRun=1` validates only.",
   request: {
     params: s.teamParams,
-    query: s.dryRunQuery,
+    query: s.publishQuery,
     body: { required: true, description: "The policy document.", content: { "application/json": { schema: s.policyDocument } } },
   },
   responses: {
@@ -44,8 +46,7 @@ export const putPolicy = createRoute({
   },
 });
 
-export const getPolicy = createRoute({
-  ...common,
+export const getPolicy = adminRoute({ scope: "policy:read" }, {
   method: "get",
   path: "/teams/{team}/policy",
   tags: ["Policy"],
@@ -54,8 +55,7 @@ export const getPolicy = createRoute({
   responses: { 200: json(s.policyRecord, "The revision in force."), ...errorResponses(404) },
 });
 
-export const listRevisions = createRoute({
-  ...common,
+export const listRevisions = adminRoute({ scope: "policy:read" }, {
   method: "get",
   path: "/teams/{team}/policy/revisions",
   tags: ["Policy"],
@@ -64,8 +64,7 @@ export const listRevisions = createRoute({
   responses: { 200: json(s.revisionList, "Revisions (empty for a team that never published)."), ...errorResponses() },
 });
 
-export const getRevision = createRoute({
-  ...common,
+export const getRevision = adminRoute({ scope: "policy:read" }, {
   method: "get",
   path: "/teams/{team}/policy/revisions/{rev}",
   tags: ["Policy"],
@@ -74,8 +73,7 @@ export const getRevision = createRoute({
   responses: { 200: json(s.policyRecord, "The revision (revisions are immutable)."), ...errorResponses(404) },
 });
 
-export const rollback = createRoute({
-  ...common,
+export const rollback = adminRoute({ scope: "policy:write" }, {
   method: "post",
   path: "/teams/{team}/policy/rollback",
   tags: ["Policy"],
@@ -89,8 +87,7 @@ export const rollback = createRoute({
   responses: { 200: json(s.policyRecord, "The new current pointer, with `rolledBackFrom`."), ...errorResponses(404, 409, 413) },
 });
 
-export const createToken = createRoute({
-  ...common,
+export const createToken = adminRoute({ scope: "tokens:write" }, {
   method: "post",
   path: "/teams/{team}/tokens",
   tags: ["Tokens"],
@@ -99,13 +96,13 @@ export const createToken = createRoute({
     "The token is in this answer only. Minting for a team with no published policy works, with a warning: its hooks answer {} (allow) until a policy is pushed.",
   request: {
     params: s.teamParams,
+    query: s.messageQuery,
     body: { required: false, content: { "application/json": { schema: s.tokenBody } } },
   },
   responses: { 201: json(s.tokenCreated, "The new token."), ...errorResponses(413) },
 });
 
-export const listTokens = createRoute({
-  ...common,
+export const listTokens = adminRoute({ scope: "tokens:write" }, {
   method: "get",
   path: "/teams/{team}/tokens",
   tags: ["Tokens"],
@@ -114,19 +111,17 @@ export const listTokens = createRoute({
   responses: { 200: json(s.tokenList, "Oldest first."), ...errorResponses() },
 });
 
-export const revokeToken = createRoute({
-  ...common,
+export const revokeToken = adminRoute({ scope: "tokens:write" }, {
   method: "delete",
   path: "/teams/{team}/tokens/{id}",
   tags: ["Tokens"],
   summary: "Revoke a token",
   description: "Takes effect at once in the isolate that served it, within CACHE_TTL_MS elsewhere.",
-  request: { params: s.tokenParams },
+  request: { params: s.tokenParams, query: s.messageQuery },
   responses: { 200: json(s.revoked, "Revoked."), ...errorResponses(404) },
 });
 
-export const evaluate = createRoute({
-  ...common,
+export const evaluate = adminRoute({ scope: "policy:read" }, {
   method: "post",
   path: "/teams/{team}/evaluate",
   tags: ["Policy"],
@@ -140,8 +135,7 @@ export const evaluate = createRoute({
   responses: { 200: json(s.evaluateResult, "The answer and its trace."), ...errorResponses(404, 413) },
 });
 
-export const settings = createRoute({
-  ...common,
+export const settings = adminRoute({ scope: "policy:read" }, {
   method: "get",
   path: "/teams/{team}/settings",
   tags: ["Teams"],
@@ -158,8 +152,7 @@ export const settings = createRoute({
   },
 });
 
-export const decisionLog = createRoute({
-  ...common,
+export const decisionLog = adminRoute({ scope: "decisions:read", orgWide: true }, {
   method: "get",
   path: "/decision-log",
   tags: ["Decisions"],
@@ -167,8 +160,7 @@ export const decisionLog = createRoute({
   responses: { 200: json(s.decisionLogHealth, "Counts since the database was created."), ...errorResponses(500) },
 });
 
-export const decisions = createRoute({
-  ...common,
+export const decisions = adminRoute({ scope: "decisions:read" }, {
   method: "get",
   path: "/teams/{team}/decisions",
   tags: ["Decisions"],
@@ -178,8 +170,7 @@ export const decisions = createRoute({
   responses: { 200: json(s.decisionList, "The decisions."), ...errorResponses(500) },
 });
 
-export const decisionsExport = createRoute({
-  ...common,
+export const decisionsExport = adminRoute({ scope: "decisions:read" }, {
   method: "get",
   path: "/teams/{team}/decisions/export",
   tags: ["Decisions"],
@@ -191,4 +182,100 @@ export const decisionsExport = createRoute({
     200: { description: "The records, NDJSON.", content: { "application/x-ndjson": { schema: { type: "string" } } } },
     ...errorResponses(500),
   },
+});
+const baselineTag = ["Baseline"];
+
+export const putBaseline = adminRoute({ scope: "admin", orgWide: true }, {
+  method: "put",
+  path: "/baseline/policy",
+  tags: baselineTag,
+  summary: "Publish the org baseline",
+  description:
+    "A policy evaluated with every team's, tighten-only (docs/roles.md): a team's allow never overrides a baseline deny or ask, a team may tighten ask to deny, contexts of both are kept, the baseline's first; a team with no policy, or one that no longer compiles, still gets it. Its own revisions; takes effect within CACHE_TTL_MS. `?dryRun=1` validates only.",
+  request: {
+    query: s.publishQuery,
+    body: { required: true, description: "The baseline policy document.", content: { "application/json": { schema: s.policyDocument } } },
+  },
+  responses: {
+    201: json(s.publishResult, "Published as a new baseline revision."),
+    200: json(z.union([s.publishResult, s.dryRunResult]), "Unchanged, or a dry run's report."),
+    ...errorResponses(413),
+  },
+});
+
+export const getBaseline = adminRoute({ scope: "policy:read", orgWide: false }, {
+  method: "get",
+  path: "/baseline/policy",
+  tags: baselineTag,
+  summary: "The baseline in force",
+  description: "Every team is evaluated with it, so any token that may read a policy may read it.",
+  responses: { 200: json(s.policyRecord, "The baseline revision in force."), ...errorResponses(404) },
+});
+
+export const listBaselineRevisions = adminRoute({ scope: "policy:read" }, {
+  method: "get",
+  path: "/baseline/policy/revisions",
+  tags: baselineTag,
+  summary: "Every baseline revision, newest first",
+  responses: { 200: json(s.revisionList, "Revisions (empty when no baseline was ever published)."), ...errorResponses() },
+});
+
+export const getBaselineRevision = adminRoute({ scope: "policy:read" }, {
+  method: "get",
+  path: "/baseline/policy/revisions/{rev}",
+  tags: baselineTag,
+  summary: "One baseline revision",
+  request: { params: s.baselineRevisionParams },
+  responses: { 200: json(s.policyRecord, "The revision."), ...errorResponses(404) },
+});
+
+export const rollbackBaseline = adminRoute({ scope: "admin", orgWide: true }, {
+  method: "post",
+  path: "/baseline/policy/rollback",
+  tags: baselineTag,
+  summary: "Make an earlier baseline revision current",
+  request: { body: { required: true, content: { "application/json": { schema: s.rollbackBody } } } },
+  responses: { 200: json(s.policyRecord, "The new current baseline, with `rolledBackFrom`."), ...errorResponses(404, 409, 413) },
+});
+
+const accessTag = ["Access"];
+
+export const createAdminToken = adminRoute({ scope: "admin" }, {
+  method: "post",
+  path: "/tokens",
+  tags: accessTag,
+  summary: "Mint an admin token",
+  description:
+    "Scopes and team patterns (docs/roles.md); the token (`hga_…`) is in this answer only, hookgate stores its hash. No escalation: the new token's scopes and teams must be within the caller's own.",
+  request: { query: s.messageQuery, body: { required: true, content: { "application/json": { schema: s.adminTokenBody } } } },
+  responses: { 201: json(s.adminTokenCreated, "The new admin token."), ...errorResponses(413) },
+});
+
+export const listAdminTokens = adminRoute({ scope: "admin" }, {
+  method: "get",
+  path: "/tokens",
+  tags: accessTag,
+  summary: "List admin tokens (never the secrets)",
+  responses: { 200: json(s.adminTokenList, "The admin tokens within the caller's own scopes and teams."), ...errorResponses() },
+});
+
+export const revokeAdminToken = adminRoute({ scope: "admin" }, {
+  method: "delete",
+  path: "/tokens/{id}",
+  tags: accessTag,
+  summary: "Revoke an admin token",
+  description: "Takes effect at once in the isolate that served it, within CACHE_TTL_MS elsewhere. Only a token within the caller's own scopes and teams can be revoked.",
+  request: { params: s.adminTokenParams, query: s.messageQuery },
+  responses: { 200: json(s.revoked, "Revoked."), ...errorResponses(404) },
+});
+
+export const audit = adminRoute({ scope: "policy:read" }, {
+  method: "get",
+  path: "/audit",
+  tags: accessTag,
+  summary: "The audit trail",
+  description:
+    "Every change — publish, rollback, baseline publish and rollback, hook and admin tokens minted and revoked — newest first, with the token that made it. Append-only: no route changes or deletes an entry. A token limited to some teams sees only those teams' entries (the org-wide ones need `teams: [\"*\"]`).",
+  request: { query: s.auditQuery },
+  responses: { 200: json(s.auditList, "The entries."), ...errorResponses(500) },
 });

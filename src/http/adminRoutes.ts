@@ -4,30 +4,98 @@ import { llmConfigFrom } from "../config";
 import { NO_LLM } from "../engine/policy/handlerKinds";
 import { forgetToken } from "./caches";
 import * as api from "./adminApi";
-import { decisionsQuery, dryRunQuery, exportQuery, evaluateBody, policyBody, revisionParams, rollbackBody, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
+import { canSeeTeam } from "../access/scopes";
+import { BASELINE_SCOPE } from "../gate/baseline";
+import type { AuditAction } from "../services";
+import { registerAccessRoutes } from "./accessRoutes";
+import { decisionsQuery, evaluateBody, exportQuery, policyBody, publishQuery, revisionParams, rollbackBody, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
+import { messageOf, recordChange } from "./audit";
 import { validatedBody, type AppContext, type AppEnv } from "./context";
 import { HookgateError, refusal } from "./errors";
 import { registerRoute, validParams, validQuery } from "./openapiRoute";
 
 /** Said wherever a team without a policy could be mistaken for a gated one: its hooks answer {} (allow). */
-export const noPolicyWarning = (team: string) => `team "${team}" has no published policy: its hooks answer {} (allow) until one is pushed`;
+export const noPolicyWarning = (team: string, baseline = false) =>
+  baseline
+    ? `team "${team}" has no published policy: its hooks answer by the org baseline alone until one is pushed`
+    : `team "${team}" has no published policy: its hooks answer {} (allow) until one is pushed`;
+
+const hasBaseline = async (c: AppContext) => (await c.var.services.policies.current(BASELINE_SCOPE)) !== null;
 
 /** Compile for this client and deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. */
-function compiledOrThrow(c: AppContext, document: unknown) {
+export function compiledOrThrow(c: AppContext, document: unknown) {
   const compiled = c.var.gate.compile(document);
   if (!compiled.ok)
     throw new HookgateError("policy_invalid", `the policy has ${compiled.error.length} problem(s)`, { problems: compiled.error });
   return compiled.value;
 }
 
-async function currentCompiled(c: AppContext) {
+/** The team's published policy compiled; undefined when it has none and a baseline will answer alone. */
+async function currentCompiled(c: AppContext): Promise<CompiledPolicy | undefined> {
   const record = await c.var.services.policies.current(c.var.team);
-  if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
+  if (!record) {
+    if (await c.var.services.policies.current(BASELINE_SCOPE)) return undefined;
+    throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
+  }
   const loaded = c.var.gate.storedPolicy(record);
   if (loaded.kind === "broken")
     throw new HookgateError("policy_invalid", `revision ${record.revision} no longer compiles`, { problems: loaded.problems });
   if (loaded.kind !== "ok") throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
-  return loaded;
+  return loaded.compiled;
+}
+
+/** Where a publish or rollback goes: a team's policy or the org baseline (the same store, the same writer). */
+interface Target {
+  /** the policy store's name for it: the team, or BASELINE_SCOPE */
+  scope: string;
+  /** the audit entry's team: null for the baseline */
+  team: string | null;
+  action: AuditAction;
+}
+
+const targetName = (t: Target) => (t.team === null ? "the baseline" : `team "${t.team}"`);
+
+/** Validate, compile and publish as the next revision (`?dryRun=1`: report only), with its one audit entry. */
+export async function publishTo(c: AppContext, target: Target) {
+  const { dryRun } = validQuery(c, publishQuery);
+  const message = messageOf(c);
+  const document = await validatedBody(c, policyBody);
+  const compiled = compiledOrThrow(c, document);
+  const summary = {
+    handlers: compiled.handlerCount,
+    events: Object.keys(compiled.events),
+    warnings: [...compiled.warnings, ...deploymentWarnings(compiled, c.env)],
+  };
+  const team = target.team ?? target.scope;
+  if (dryRun === "1" || dryRun === "true") return c.json({ team, dryRun: true, valid: true, ...summary });
+  const { record, unchanged } = await c.var.services.policies.publish(target.scope, compiled.publishable);
+  if (!unchanged) {
+    c.var.gate.policyChanged(target.scope);
+    await recordChange(c, { team: target.team, action: target.action, revision: record.revision, digest: record.digest }, message);
+  }
+  const answer = { team, revision: record.revision, publishedAt: record.publishedAt, digest: record.digest, unchanged, ...summary };
+  return c.json(answer, unchanged ? 200 : 201);
+}
+
+/** Make an earlier revision current again (it must still compile), with its one audit entry. */
+export async function rollbackTo(c: AppContext, target: Target) {
+  const body = await validatedBody(c, rollbackBody);
+  const { revision } = body;
+  const message = messageOf(c, body.message);
+  const earlier = await c.var.services.policies.revision(target.scope, revision);
+  if (!earlier) throw new HookgateError("not_found", `${targetName(target)} has no revision ${revision}`);
+  compiledOrThrow(c, earlier.document); // never roll back onto something that does not compile today
+  const outcome = await c.var.services.policies.activate(target.scope, revision);
+  if (outcome.kind === "missing") throw new HookgateError("not_found", `${targetName(target)} has no revision ${revision}`);
+  if (outcome.kind === "current") throw new HookgateError("conflict", `revision ${outcome.revision} is already current for ${targetName(target)}: nothing to roll back`);
+  c.var.gate.policyChanged(target.scope);
+  const from = outcome.record.rolledBackFrom;
+  await recordChange(
+    c,
+    { team: target.team, action: target.action, revision, digest: outcome.record.digest, ...(from !== undefined ? { detail: { from } } : {}) },
+    message,
+  );
+  return c.json(outcome.record);
 }
 
 /**
@@ -57,26 +125,15 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
   const admin = new OpenAPIHono<AppEnv>();
 
   // Exactly {teams}; `truncated: true` only when the bounded listing stopped early (the CLI reads this shape).
+  // Exactly {teams}; `truncated: true` only when the bounded listing stopped early (the CLI reads this shape). Only
+  // the teams the caller's token may see.
   registerRoute(admin, api.listTeams, async (c) => {
-    const { teams, truncated } = await c.var.services.teams.list();
+    const { teams: all, truncated } = await c.var.services.teams.list();
+    const teams = all.filter((t) => canSeeTeam(c.var.caller, t.team));
     return c.json(truncated ? { teams, truncated: true } : { teams });
   });
 
-  registerRoute(admin, api.putPolicy, async (c) => {
-    const { dryRun } = validQuery(c, dryRunQuery);
-    const document = await validatedBody(c, policyBody);
-    const compiled = compiledOrThrow(c, document);
-    const summary = {
-      handlers: compiled.handlerCount,
-      events: Object.keys(compiled.events),
-      warnings: [...compiled.warnings, ...deploymentWarnings(compiled, c.env)],
-    };
-    if (dryRun === "1" || dryRun === "true") return c.json({ team: c.var.team, dryRun: true, valid: true, ...summary });
-    const { record, unchanged } = await c.var.services.policies.publish(c.var.team, compiled.publishable);
-    if (!unchanged) c.var.gate.policyChanged(c.var.team);
-    const answer = { team: c.var.team, revision: record.revision, publishedAt: record.publishedAt, digest: record.digest, unchanged, ...summary };
-    return c.json(answer, unchanged ? 200 : 201);
-  });
+  registerRoute(admin, api.putPolicy, (c) => publishTo(c, { scope: c.var.team, team: c.var.team, action: "policy.publish" }));
 
   registerRoute(admin, api.getPolicy, async (c) => {
     const record = await c.var.services.policies.current(c.var.team);
@@ -95,24 +152,15 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     return c.json(record);
   });
 
-  registerRoute(admin, api.rollback, async (c) => {
-    const { revision } = await validatedBody(c, rollbackBody);
-    const earlier = await c.var.services.policies.revision(c.var.team, revision);
-    if (!earlier) throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
-    compiledOrThrow(c, earlier.document); // never roll back onto something that does not compile today
-    const outcome = await c.var.services.policies.activate(c.var.team, revision);
-    if (outcome.kind === "missing") throw new HookgateError("not_found", `team "${c.var.team}" has no revision ${revision}`);
-    if (outcome.kind === "current")
-      throw new HookgateError("conflict", `revision ${outcome.revision} is already current for team "${c.var.team}": nothing to roll back`);
-    c.var.gate.policyChanged(c.var.team);
-    return c.json(outcome.record);
-  });
+  registerRoute(admin, api.rollback, (c) => rollbackTo(c, { scope: c.var.team, team: c.var.team, action: "policy.rollback" }));
 
   registerRoute(admin, api.createToken, async (c) => {
     const hasBody = (c.req.header("content-length") ?? "0") !== "0" || c.req.header("transfer-encoding") !== undefined;
     const { name } = hasBody ? await validatedBody(c, tokenBody) : { name: undefined };
+    const message = messageOf(c);
     const { token, info } = await c.var.services.tokens.create(c.var.team, name);
-    const warnings = (await c.var.services.policies.current(c.var.team)) ? [] : [noPolicyWarning(c.var.team)];
+    await recordChange(c, { team: c.var.team, action: "token.create", target: info.id, ...(name !== undefined ? { detail: { name } } : {}) }, message);
+    const warnings = (await c.var.services.policies.current(c.var.team)) ? [] : [noPolicyWarning(c.var.team, await hasBaseline(c))];
     return c.json({ ...info, token, note: "This is the only time the token is shown; hookgate stores only its hash.", warnings }, 201);
   });
 
@@ -120,20 +168,24 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
 
   registerRoute(admin, api.revokeToken, async (c) => {
     const { id } = validParams(c, tokenParams);
+    const message = messageOf(c);
     const hash = await c.var.services.tokens.revoke(c.var.team, id);
     if (hash === null) throw new HookgateError("not_found", `team "${c.var.team}" has no token ${id}`);
     forgetToken(hash);
+    await recordChange(c, { team: c.var.team, action: "token.revoke", target: id }, message);
     return c.json({ revoked: id });
   });
 
   registerRoute(admin, api.evaluate, async (c) => {
     const body = await validatedBody(c, evaluateBody);
-    const compiled = body.policy !== undefined ? compiledOrThrow(c, body.policy) : (await currentCompiled(c)).compiled;
+    // The team's layer: the inline draft, else the published policy; a team with none is evaluated by the baseline
+    // alone, as its hooks are (the Gate layers the published baseline under either).
+    const compiled = body.policy !== undefined ? compiledOrThrow(c, body.policy) : await currentCompiled(c);
     const { gate } = c.var;
     const event = gate.eventOf(body.input.hook_event_name);
     if (!event.ok) throw refusal(event.error, "input");
     // No state is written: once-claims are answered "not yet fired" and judges/forwards run as configured.
-    const decided = await gate.decide({ team: c.var.team, event: event.value, input: body.input, policy: compiled, dryRun: true, explain: true });
+    const decided = await gate.decide({ team: c.var.team, event: event.value, input: body.input, ...(compiled ? { policy: compiled } : {}), dryRun: true, explain: true });
     if (!decided.ok) throw refusal(decided.error, "input");
     const evaluation = decided.value.evaluation;
     return c.json({ answer: decided.value.answer, trace: evaluation?.trace, dryRun: evaluation?.dryRun ?? [], errors: evaluation?.errors ?? [] });
@@ -143,18 +195,26 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     const { profile } = c.var.gate;
     const base = profile.serviceUrl(validQuery(c, settingsQuery).url ?? new URL(c.req.url).origin);
     if (!base.ok) throw new HookgateError("invalid_input", `url ${base.error}`);
-    const record = await c.var.services.policies.current(c.var.team);
+    const [record, baselineRecord] = await Promise.all([c.var.services.policies.current(c.var.team), c.var.services.policies.current(BASELINE_SCOPE)]);
     const loaded = record ? c.var.gate.storedPolicy(record) : undefined;
+    const baseline = baselineRecord ? c.var.gate.storedPolicy(baselineRecord) : undefined;
     // The body stays exactly the block to paste; what the caller should know about it rides in headers (ASCII only:
     // a header value is a byte string).
-    if (!record) c.header("Hookgate-Warning", noPolicyWarning(c.var.team), { append: true });
+    if (!record) c.header("Hookgate-Warning", noPolicyWarning(c.var.team, baselineRecord !== null), { append: true });
     else if (loaded?.kind === "broken")
       c.header(
         "Hookgate-Warning",
         `revision ${record.revision} of team "${c.var.team}" no longer compiles (${loaded.problems.length} problem(s)): these settings cover the default events, not the policy's; publish a fixed policy`,
         { append: true },
       );
-    return c.json(profile.settings({ url: base.value, team: c.var.team, ...(loaded?.kind === "ok" ? { policy: loaded.compiled } : {}) }));
+    return c.json(
+      profile.settings({
+        url: base.value,
+        team: c.var.team,
+        ...(loaded?.kind === "ok" ? { policy: loaded.compiled } : {}),
+        ...(baseline?.kind === "ok" ? { baseline: baseline.compiled } : {}),
+      }),
+    );
   });
 
   // How the decision log is faring: records written, cut to the caps, batches retried, records replaced or lost.
@@ -181,5 +241,6 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     });
   });
 
+  registerAccessRoutes(admin);
   return admin;
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { EXPIRES_IN, EXPIRES_IN_RULE, SCOPE_NAMES, SCOPES, TEAM_PATTERN, TEAM_PATTERN_RULE, type Scope } from "../access/scopes";
 import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits/limits";
+import { AUDIT_ACTIONS } from "../services";
 import { httpHandlerSchema, matcherGroupSchema, policySchema, promptHandlerSchema, ruleHandlerSchema } from "../engine/policy/policySchema";
 import { ERROR_STATUS } from "./errors";
 
@@ -52,6 +54,12 @@ export const dryRunQuery = z.object({
     .meta({ description: "`1`/`true`: validate and report, publish nothing. Any other value is refused rather than read as false." }),
 });
 
+export const baselineRevisionParams = z.object({
+  rev: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "a revision is a positive whole number")
+    .meta({ param: { name: "rev", in: "path" }, example: "2" }),
+});
 export const settingsQuery = z.object({
   url: z
     .string()
@@ -103,7 +111,17 @@ export const policyDocument = policySchema.extend({ hooks: z.record(z.string(), 
   example: { failMode: "closed", hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", if: "Bash(rm -rf *)", decision: "deny", reason: "no recursive deletes" }] }] } },
 });
 
-export const rollbackBody = z.strictObject({ revision: z.number().int().positive() }).meta({ example: { revision: 2 } });
+/** Why a change was made, kept in its audit entry: `?message=` (UTF-8, URL-encoded), the `Hookgate-Message` header, or a rollback body's `message`. */
+export const AUDIT_MESSAGE_MAX = 1000;
+const auditMessage = z.string().min(1).max(AUDIT_MESSAGE_MAX);
+export const messageQuery = z.object({
+  message: auditMessage.optional().meta({ description: "Why: kept in the change's audit entry (also as the `Hookgate-Message` header).", example: "ask before force pushes" }),
+});
+export const publishQuery = z.object({ ...dryRunQuery.shape, ...messageQuery.shape });
+
+export const rollbackBody = z
+  .strictObject({ revision: z.number().int().positive(), message: auditMessage.optional().meta({ description: "Why: kept in the audit entry." }) })
+  .meta({ example: { revision: 2, message: "revision 3 blocked the release script" } });
 
 export const tokenBody = z
   .strictObject({ name: z.string().min(1).max(100).optional().meta({ description: "A label to recognise the token by (a laptop, a CI job)." }) })
@@ -236,6 +254,53 @@ export const decisionLogHealth = z.object({
     deadLetterQueue: queueBacklog.optional().meta({ description: "The dead-letter queue's backlog." }),
   }),
 });
+
+export const adminTokenBody = z
+  .strictObject({
+    name: z.string().min(1).max(100).meta({ description: "Who or what holds it, e.g. web-team-owner." }),
+    scopes: z.array(z.enum(SCOPE_NAMES as [Scope, ...Scope[]])).min(1).max(SCOPE_NAMES.length).meta({ description: Object.entries(SCOPES).map(([k, v]) => `\`${k}\`: ${v}`).join("; ") }),
+    teams: z.array(z.string().regex(TEAM_PATTERN, TEAM_PATTERN_RULE)).min(1).max(50).meta({ description: TEAM_PATTERN_RULE }),
+    expiresIn: z.string().regex(EXPIRES_IN, EXPIRES_IN_RULE).optional().meta({ description: `Optional: ${EXPIRES_IN_RULE}. Left out: it lives until revoked.` }),
+  })
+  .meta({ example: { name: "web-team-owner", scopes: ["policy:read", "policy:write", "tokens:write", "decisions:read"], teams: ["web-*"], expiresIn: "90d" } });
+export const adminTokenParams = z.object({ id: z.string().max(64).meta({ param: { name: "id", in: "path" }, example: "atk_3q2…" }) });
+
+export const adminTokenInfo = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    teams: z.array(z.string()),
+    createdAt: z.string(),
+    expiresAt: z.string().optional(),
+    prefix: z.string().meta({ description: "The token's first 8 characters (`hga_` and 4 more); never enough to use it." }),
+    createdBy: z.object({ id: z.string(), name: z.string() }),
+  })
+  .meta({ id: "AdminToken" });
+export const adminTokenCreated = adminTokenInfo.extend({ token: z.string().meta({ description: "The secret, shown this once." }), note: z.string() });
+export const adminTokenList = z.object({ tokens: z.array(adminTokenInfo).meta({ description: "Oldest first; only those the caller holds every scope and team of." }) });
+
+export const auditQuery = z.object({
+  team: z.string().regex(TEAM_NAME, TEAM_NAME_RULE).optional().meta({ description: "Only this team's entries.", example: "acme" }),
+  action: z.enum(AUDIT_ACTIONS).optional().meta({ description: "Only this action." }),
+  since: instant.optional().meta({ description: "At or after this time (ISO 8601).", example: "2026-12-01T00:00:00Z" }),
+  limit: z.coerce.number().int().min(1).max(1000).optional().meta({ description: "At most this many, newest first (1–1000; default 100).", example: 50 }),
+});
+export const auditEntry = z
+  .object({
+    id: z.string(),
+    time: z.string(),
+    actor: z.object({ id: z.string(), name: z.string() }).meta({ description: 'The token that made the change: its id and name ("root" for ADMIN_TOKEN), never its secret.' }),
+    team: z.string().nullable().meta({ description: "null for what is not one team's: the baseline, admin tokens." }),
+    action: z.enum(AUDIT_ACTIONS),
+    revision: z.number().int().optional(),
+    digest: z.string().optional(),
+    target: z.string().optional().meta({ description: "The token minted or revoked." }),
+    message: z.string().optional(),
+    detail: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: "AuditEntry" });
+export const auditList = z.object({ entries: z.array(auditEntry) });
 
 export const teamList = z
   .object({

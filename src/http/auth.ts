@@ -1,10 +1,8 @@
-import { createMiddleware } from "hono/factory";
-import { timingSafeEqualText } from "../crypto";
-import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits/limits";
+import { TEAM_NAME } from "../engine/limits/limits";
 import { cacheTtlOf } from "../config";
 import { lookupToken, rememberValidToken, tokenHash } from "./caches";
 import type { Services, TokenInfo } from "../services";
-import type { AppContext, AppEnv } from "./context";
+import type { AppContext } from "./context";
 import { errorText, log } from "../log";
 import { HookgateError } from "./errors";
 
@@ -45,17 +43,3 @@ export async function authenticateHook(c: AppContext, services: Services): Promi
   rememberValidToken(token, hash);
   return { team, authUnavailable: false };
 }
-
-/** The admin API is on only when the ADMIN_TOKEN secret is set. */
-export const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const expected = c.env.ADMIN_TOKEN;
-  if (!expected) throw new HookgateError("admin_disabled", "the admin API is off: set the ADMIN_TOKEN secret to turn it on");
-  const token = bearer(c.req.header("authorization"));
-  if (!token || !(await timingSafeEqualText(token, expected)))
-    throw new HookgateError("unauthorized", "missing or invalid admin token");
-  const team = c.req.param("team");
-  if (team !== undefined && !TEAM_NAME.test(team))
-    throw new HookgateError("invalid_input", TEAM_NAME_RULE);
-  if (team !== undefined) c.set("team", team);
-  await next();
-});

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { AdminCaller } from "../access/scopes";
 import type { Gate } from "../gate/gate";
 import type { Services } from "../services";
 import { bodyLimitOf } from "../config";
@@ -7,7 +8,7 @@ import { HookgateError } from "./errors";
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: { requestId: string; services: Services; gate: Gate; team: string };
+  Variables: { requestId: string; services: Services; gate: Gate; team: string; caller: AdminCaller };
 };
 export type AppContext = Context<AppEnv>;
 

@@ -5,6 +5,7 @@ import type { GateRefusal } from "../gate/gate";
 export const ERROR_STATUS = {
   unauthorized: 401,
   admin_disabled: 403,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   invalid_json: 400,

@@ -25,6 +25,7 @@ async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: W
   headers.set("X-Request-Id", requestId);
   headers.set("X-Hookgate-Decision-Id", d.decisionId);
   headers.set("X-Hookgate-Policy-Revision", String(d.revision));
+  if (d.baselineRevision !== undefined) headers.set("X-Hookgate-Baseline-Revision", String(d.baselineRevision));
   if (d.dedup) headers.set("X-Hookgate-Dedup", "hit");
   headers.set("Server-Timing", `eval;dur=${(performance.now() - started).toFixed(3)}`);
   return answer;

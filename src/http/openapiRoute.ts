@@ -11,7 +11,7 @@ export const json = <S extends z.ZodType>(schema: S, description: string) => ({ 
 const ERRORS: Record<number, string> = {
   400: "invalid_input (with `problems`), invalid_json, policy_invalid (with `problems`), unknown_event or event_mismatch",
   401: "unauthorized: a missing or wrong token",
-  403: "admin_disabled: the ADMIN_TOKEN secret is not set, so the admin API is off",
+  403: "forbidden: the admin token lacks the scope or the team the route needs (the message names both); admin_disabled: the ADMIN_TOKEN secret is not set, so the admin API is off",
   404: "not_found",
   409: "conflict",
   413: "payload_too_large: the body is over BODY_LIMIT_BYTES (default 1 MiB)",

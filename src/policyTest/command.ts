@@ -1,3 +1,4 @@
+import type { CompiledPolicy } from "../engine/policy/compilePolicy";
 import { readdirSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { claudeCode } from "../clients/claude-code";
@@ -35,6 +36,8 @@ interface TestRunOptions {
   json?: boolean;
   /** Only the cases whose name matches this regular expression. */
   run?: string;
+  /** The org baseline the cases are decided with (compiled by the caller). */
+  baseline?: CompiledPolicy;
 }
 
 /**
@@ -55,7 +58,7 @@ export async function runTests(options: TestRunOptions, io: TestCommandIo): Prom
   const readFile = (p: string) => io.readFile(abs(p));
   const listDir = (p: string) => (io.listDir ?? nodeListDir)(abs(p));
   const files = testFilesOf(options.paths.length > 0 ? [...options.paths] : ["."], readFile, listDir);
-  const report = await runSuite(files, { readFile, profile: claudeCode, ...(filter ? { filter } : {}) });
+  const report = await runSuite(files, { readFile, profile: claudeCode, ...(filter ? { filter } : {}), ...(options.baseline ? { baseline: options.baseline } : {}) });
   io.out(REPORT[reporter](report));
   const ran = report.passed + report.failed + report.errors;
   return report.failed + report.errors + report.problemFiles > 0 || ran === 0 ? 1 : 0;

@@ -34,7 +34,10 @@ const EXERCISED: ReadonlySet<HandlerTrace["status"]> = new Set(["fired", "failed
 
 /** The paths of the handlers a result's evaluation exercised (for coverage). */
 export function exercisedBy(result: CaseResult): string[] {
-  return (result.evaluation?.trace.handlers ?? []).filter((h) => EXERCISED.has(h.status)).map((h) => h.path);
+  // (the baseline's handlers, layered under the policy with --baseline, are not the tested policy's to cover)
+  return (result.evaluation?.trace.handlers ?? [])
+    .filter((h) => EXERCISED.has(h.status) && (h as { layer?: string }).layer !== "baseline")
+    .map((h) => h.path);
 }
 
 /**
@@ -43,7 +46,7 @@ export function exercisedBy(result: CaseResult): string[] {
  * Nothing leaves the process: judges and forwarded hooks answer what the case's `stubs` say, and one a case did
  * not stub makes the case an error, whatever the answer was.
  */
-export async function runUnits(units: readonly PreparedUnit[], policy: CompiledPolicy, profile: ClientProfile): Promise<CaseResult[]> {
+export async function runUnits(units: readonly PreparedUnit[], policy: CompiledPolicy, profile: ClientProfile, baseline?: CompiledPolicy): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const unit of units) {
     const claimed = new Set<string>();
@@ -76,16 +79,16 @@ export async function runUnits(units: readonly PreparedUnit[], policy: CompiledP
     for (const step of unit.steps) {
       current = step;
       unstubbed = [];
-      results.push(await runCase(gate, step, policy, () => unstubbed));
+      results.push(await runCase(gate, step, policy, () => unstubbed, baseline));
     }
   }
   return results;
 }
 
-async function runCase(gate: Gate, c: PreparedCase, policy: CompiledPolicy, unstubbed: () => string[]): Promise<CaseResult> {
+async function runCase(gate: Gate, c: PreparedCase, policy: CompiledPolicy, unstubbed: () => string[], baseline?: CompiledPolicy): Promise<CaseResult> {
   const base = { path: c.path, name: c.name, event: c.event.name, input: c.input, expected: c.expect };
   // Not a dry run: `once` claims are recorded (in this unit's memory), as the Worker records them per session.
-  const decided = await gate.decide({ team: "hookgate-test", event: c.event, input: c.input, policy, dryRun: false, explain: true });
+  const decided = await gate.decide({ team: "hookgate-test", event: c.event, input: c.input, policy, ...(baseline ? { baseline } : {}), dryRun: false, explain: true });
   if (!decided.ok) {
     const problems = (decided.error.problems ?? []).map((p) => `${p.path}: ${p.message}`);
     return { ...base, status: "error", failures: [`${decided.error.message}${problems.length ? `: ${problems.join("; ")}` : ""}`] };

@@ -40,6 +40,8 @@ interface SuiteOptions {
   profile: ClientProfile;
   /** Only the cases whose name matches (a sequence runs whole when one of its steps matches). */
   filter?: RegExp;
+  /** The org baseline every case is decided with, under the tested policy (`hookgate test --baseline FILE`). */
+  baseline?: CompiledPolicy;
 }
 
 /** Read, check and run test files; every problem and every result in the report, nothing thrown for bad files. */
@@ -53,7 +55,7 @@ export async function runSuite(testPaths: readonly string[], options: SuiteOptio
     if (!loaded) continue;
     const { policy, units } = loaded;
     const selected = options.filter ? units.filter((u) => matches(u, options.filter!)) : units;
-    report.results = await runUnits(selected, policy, options.profile);
+    report.results = await runUnits(selected, policy, options.profile, options.baseline);
     const seen = policies.get(report.policyPath!) ?? { policy, exercised: new Set<string>() };
     policies.set(report.policyPath!, seen);
     for (const r of report.results) for (const p of exercisedBy(r)) seen.exercised.add(p);

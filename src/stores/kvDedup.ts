@@ -22,7 +22,7 @@ export interface RememberedAnswer {
 const recent = new Map<string, { value: RememberedAnswer; expires: number }>();
 const MAX_RECENT = 5_000;
 
-export async function dedupKey(team: string, revision: number, event: string, input: Record<string, unknown>, rawBody: string) {
+export async function dedupKey(team: string, revision: number | string, event: string, input: Record<string, unknown>, rawBody: string) {
   const tool = typeof input.tool_use_id === "string" ? `tool:${input.tool_use_id}` : "tool:";
   const session = typeof input.session_id === "string" ? input.session_id : "";
   const body = `body:${await sha256Hex(rawBody)}`;

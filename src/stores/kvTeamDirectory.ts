@@ -1,4 +1,5 @@
 import type { PolicyRecord, TeamDirectory, TeamSummary } from "../services";
+import { TEAM_NAME } from "../engine/limits/limits";
 import { tokenKeys } from "./kvTokenStore";
 import { policyKeys } from "./policyKeys";
 
@@ -33,7 +34,8 @@ export class KvTeamDirectory implements TeamDirectory {
     // policy:<team>:current (the revision lists also live under policy:, and are skipped).
     const policiesCut = await this.walk("policy:", (name, meta: CurrentMeta | null) => {
       const team = name.slice("policy:".length, name.lastIndexOf(":"));
-      if (name !== policyKeys.current(team)) return;
+      // (the org baseline's keys sit under policy: too, under a name no team can have: engine/limits TEAM_NAME)
+      if (name !== policyKeys.current(team) || !TEAM_NAME.test(team)) return;
       const r = row(team);
       if (typeof meta?.revision === "number") {
         r.revision = meta.revision;

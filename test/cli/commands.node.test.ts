@@ -32,6 +32,10 @@ const ARGS: Record<string, string[]> = {
   "tokens create": [],
   "tokens list": [],
   "tokens revoke": ["tok_x"],
+  "admin-tokens create": ["--name", "x", "--scopes", "policy:read", "--teams", "*"],
+  "admin-tokens list": [],
+  "admin-tokens revoke": ["atk_x"],
+  audit: [],
   decisions: [],
   teams: [],
   settings: [],
@@ -83,7 +87,7 @@ describe("help, derived from the command table", () => {
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
     const section = readme.slice(readme.indexOf("## The CLI"));
     const table = section.slice(0, section.indexOf("\n## ", 3));
-    const listed = [...table.matchAll(/^\| `hookgate ([a-z]+(?: (?:create|list|revoke))?)\b[^`]*` \|/gm)].map((m) => m[1]);
+    const listed = [...table.matchAll(/^\| `hookgate ([a-z-]+(?: (?:create|list|revoke))?)\b[^`]*` \|/gm)].map((m) => m[1]);
     expect(listed.sort()).toEqual(leaves.map(([path]) => path).sort());
   });
 

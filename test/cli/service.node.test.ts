@@ -78,8 +78,9 @@ describe("push → revisions → diff → rollback", () => {
     const revisions = await hookgate(team, ["revisions"]);
     expect(revisions.code, revisions.stderr).toBe(0);
     const rows = revisions.stdout.trimEnd().split("\n");
-    expect(rows[0]).toMatch(/^ {2}revision +published +digest$/);
-    expect(rows[1]).toMatch(/^\* 2 +\d{4}-\d\d-\d\dT[\d:.]+Z +\S+$/);
+    expect(rows[0]).toMatch(/^ {2}revision +published +digest +by +message$/);
+    // who published it (the audit trail): ADMIN_TOKEN, the root; no --message was given
+    expect(rows[1]).toMatch(/^\* 2 +\d{4}-\d\d-\d\dT[\d:.]+Z +\S+ +root \(root\)$/);
     expect(rows[2]).toMatch(/^ {2}1 +\d{4}-/);
 
     const json = await hookgate(team, ["revisions", "--json"]);

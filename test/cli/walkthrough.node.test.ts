@@ -61,6 +61,8 @@ it("the README walkthrough runs as written and ends with Claude Code's settings 
   expect(r.stdout).toMatch(/my-policy\.json: ok — \d+ handler\(s\)/);
   expect(r.stdout).toContain("published revision 1 for team acme");
   expect(r.stdout).toContain("my-policy.json is the same as team acme revision 1 (current)");
+  // Published by the team owner's token the walkthrough minted, with its message.
+  expect(r.stdout).toMatch(/\* 1 .* acme-owner \(atk_[\w-]+\) +start from the starter/);
   expect(r.stdout).toContain(".claude/settings.json: created");
   // The hook call with the token the walkthrough created was answered by the policy: a deny.
   expect(r.stdout).toMatch(/"permissionDecision":"deny"/);

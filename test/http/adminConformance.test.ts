@@ -60,6 +60,19 @@ describe("admin answers match the documented schemas", () => {
     for (const line of new TextDecoder().decode(await exported.arrayBuffer()).split("\n").filter(Boolean))
       expect(decisionRecord.safeParse(JSON.parse(line)).success, line).toBe(true);
     await check(api.listTeams, await admin("GET", "/teams"));
+    await check(api.putBaseline, await admin("PUT", "/baseline/policy?dryRun=1", lsPolicy("ask", "org")));
+    await check(api.putBaseline, await admin("PUT", "/baseline/policy", lsPolicy("ask", "org")), 201);
+    await check(api.putBaseline, await admin("PUT", "/baseline/policy", lsPolicy("deny", "org")), 201);
+    await check(api.getBaseline, await admin("GET", "/baseline/policy"));
+    await check(api.listBaselineRevisions, await admin("GET", "/baseline/policy/revisions"));
+    await check(api.getBaselineRevision, await admin("GET", "/baseline/policy/revisions/1"));
+    await check(api.rollbackBaseline, await admin("POST", "/baseline/policy/rollback", { revision: 1 }));
+    const adminToken = await admin("POST", "/tokens", { name: "owner", scopes: ["policy:read"], teams: [team], expiresIn: "90d" });
+    const { id: adminTokenId } = (await adminToken.clone().json()) as { id: string };
+    await check(api.createAdminToken, adminToken, 201);
+    await check(api.listAdminTokens, await admin("GET", "/tokens"));
+    await check(api.revokeAdminToken, await admin("DELETE", `/tokens/${adminTokenId}`));
+    await check(api.audit, await admin("GET", `/audit?team=${team}&limit=10`));
 
     expect(Object.values(api).filter((r) => !covered.has(r)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });

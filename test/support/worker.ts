@@ -144,7 +144,7 @@ export function paddedJson(base: Record<string, unknown>, size: number): string 
 export const ERROR_CODES = [
   "unauthorized", "admin_disabled", "not_found", "method_not_allowed", "invalid_json", "invalid_input",
   "event_mismatch", "unknown_event", "policy_invalid", "conflict", "payload_too_large", "unsupported_media_type",
-  "internal",
+  "internal", "forbidden",
 ] as const;
 
 const problem = z.strictObject({ path: z.string(), message: z.string().min(1) });

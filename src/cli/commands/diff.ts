@@ -3,16 +3,17 @@ import { ServerRefused, UsageError } from "../errors";
 import { readJsonFile } from "../jsonFile";
 import { diffPolicies, formatChanges, sameJson } from "../policyDiff";
 import { printable } from "../printable";
-import { TeamApi } from "../service";
+import { AdminApi, TeamApi } from "../service";
 
 export const diff: Command = {
   name: "diff",
   summary: "a policy file against the team's published policy (or --revision N); exit 1 when they differ",
-  usage: ["diff <policy.json|-> [--revision <n>]"],
+  usage: ["diff <policy.json|-> [--revision <n>]", "diff --baseline <baseline.json|-> [--revision <n>]"],
   args: { min: 1, max: 1 },
   options: {
     ...SERVICE_OPTIONS,
     revision: { type: "string", value: "<n>", description: "compare with this revision instead of the current one" },
+    baseline: { type: "boolean", description: "compare the file with the published org baseline (no --team)" },
     ...JSON_OPTION,
   },
   details: [
@@ -24,21 +25,24 @@ export const diff: Command = {
     const given = values.revision;
     if (given !== undefined && (typeof given !== "string" || !/^[1-9]\d*$/.test(given)))
       throw new UsageError(`--revision must be a positive whole number, not ${JSON.stringify(given)}`, ctx.path);
-    const api = new TeamApi(ctx);
+    const baseline = values.baseline === true;
+    const api = baseline ? new AdminApi(ctx) : new TeamApi(ctx);
+    const name = api instanceof TeamApi ? `team ${api.team}` : "the org baseline";
     const path = positionals[0]!;
     const local = readJsonFile(io, path, "policy");
     let remote: { revision?: number; publishedAt?: string; document?: unknown } | undefined;
     try {
-      remote = (await api.teamCall("GET", given ? `/policy/revisions/${given}` : "/policy")).body as typeof remote;
+      const where = given ? `/policy/revisions/${given}` : "/policy";
+      remote = (await (api instanceof TeamApi ? api.teamCall("GET", where) : api.call("GET", `baseline${where}`))).body as typeof remote;
     } catch (e) {
       // No published policy yet is an answer, not a failure: everything in the file is new.
       if (!(e instanceof ServerRefused && e.status === 404 && !given)) throw e;
     }
     const changes = diffPolicies(remote?.document, local);
     const same = sameJson(remote?.document, local);
-    const against = remote ? `team ${api.team} revision ${remote.revision}${given ? "" : " (current)"}` : `team ${api.team} (no published policy)`;
+    const against = remote ? `${name} revision ${remote.revision}${given ? "" : " (current)"}` : `${name} (no published policy)`;
     if (values.json) {
-      io.out(JSON.stringify({ same, team: api.team, revision: remote?.revision ?? null, file: path, changes }, null, 2));
+      io.out(JSON.stringify({ same, ...(api instanceof TeamApi ? { team: api.team } : { baseline: true }), revision: remote?.revision ?? null, file: path, changes }, null, 2));
       return same ? 0 : 1;
     }
     if (same) {

@@ -8,15 +8,20 @@ export const evalCommand: Command = {
   summary: "the answer and the trace for one hook input, offline (no state, no LLM)",
   usage: ["eval <policy.json> <input.json|->"],
   args: { min: 2, max: 2 },
-  options: { ...JSON_OPTION },
+  options: {
+    baseline: { type: "string", value: "<baseline.json>", description: "evaluate with this org baseline under the policy, as the service does; the trace says which layer decided" },
+    ...JSON_OPTION,
+  },
   details: [
     "The output is always JSON ({answer, trace, dryRun, errors}); --json is accepted for consistency.",
     "`once` handlers answer as if they had not fired yet; `prompt` and `http` handlers are not called.",
   ],
-  async run({ io, positionals }) {
+  async run({ io, positionals, values }) {
     const [policyPath, inputPath] = positionals as [string, string];
     const policy = compileOrReport(io, policyPath);
     if (!policy) return 1;
+    const baseline = typeof values.baseline === "string" ? compileOrReport(io, values.baseline) : undefined;
+    if (typeof values.baseline === "string" && !baseline) return 1;
     const input = readJsonFile(io, inputPath, "input");
     if (typeof input !== "object" || input === null || Array.isArray(input)) throw new FileError("the input must be a JSON object", true);
     const named = (input as Record<string, unknown>).hook_event_name;
@@ -30,6 +35,7 @@ export const evalCommand: Command = {
       event: event.value,
       input: input as Record<string, unknown>,
       policy: policy.compiled,
+      ...(baseline ? { baseline: baseline.compiled } : {}),
       dryRun: true,
       explain: true,
     });

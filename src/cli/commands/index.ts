@@ -1,4 +1,6 @@
 import type { Command } from "../command";
+import { adminTokens } from "./adminTokens";
+import { audit } from "./audit";
 import { check } from "./check";
 import { decisions } from "./decisions";
 import { diff } from "./diff";
@@ -14,4 +16,4 @@ import { tokens } from "./tokens";
  * Every command, in the order the global help lists them. Adding a command is adding its declaration here: the
  * parser, the help and the README check (test/cli/commands.node.test.ts) all read this table.
  */
-export const COMMANDS: readonly Command[] = [check, evalCommand, test, push, diff, revisions, rollback, tokens, decisions, teams, settings];
+export const COMMANDS: readonly Command[] = [check, evalCommand, test, push, diff, revisions, rollback, tokens, adminTokens, decisions, audit, teams, settings];

@@ -20,6 +20,7 @@ async function settingsBlock(ctx: CommandContext): Promise<Block | undefined> {
   const fromService = typeof values.policy !== "string" && Boolean(io.env.HOOKGATE_ADMIN_TOKEN);
   if (fromService) {
     if (envVar !== undefined) throw new UsageError("--token-env needs --policy: the service's block always reads HOOKGATE_TOKEN", ctx.path);
+    if (values.baseline !== undefined) throw new UsageError("--baseline needs --policy: the service's block already includes the published baseline", ctx.path);
     const api = new TeamApi(ctx);
     const { body } = await api.teamCall("GET", `/settings?url=${encodeURIComponent(api.url)}`);
     return body as Block;
@@ -31,7 +32,18 @@ async function settingsBlock(ctx: CommandContext): Promise<Block | undefined> {
     policy = compileOrReport(io, values.policy);
     if (!policy) return undefined;
   } else io.err("note: no --policy and no HOOKGATE_ADMIN_TOKEN: the block hooks the usual gating events (PreToolUse, PermissionRequest, UserPromptSubmit, Stop)");
-  return gate.profile.settings({ url, team, ...(policy ? { policy: policy.compiled } : {}), ...(envVar ? { tokenEnvVar: envVar as string } : {}) }) as Block;
+  let baseline: ReturnType<typeof compileOrReport>;
+  if (typeof values.baseline === "string") {
+    baseline = compileOrReport(io, values.baseline);
+    if (!baseline) return undefined;
+  }
+  return gate.profile.settings({
+    url,
+    team,
+    ...(policy ? { policy: policy.compiled } : {}),
+    ...(baseline ? { baseline: baseline.compiled } : {}),
+    ...(envVar ? { tokenEnvVar: envVar as string } : {}),
+  }) as Block;
 }
 
 function describe(file: string, created: boolean, changed: boolean, s: MergeSummary): string[] {
@@ -55,6 +67,7 @@ export const settings: Command = {
   options: {
     ...SERVICE_OPTIONS,
     policy: { type: "string", value: "<policy.json>", description: "build the block offline from this policy (hook only the events it uses)" },
+    baseline: { type: "string", value: "<baseline.json>", description: "with --policy: the org baseline too (its events are hooked as well); the service's block includes it by itself" },
     merge: { type: "string", value: "<settings.json>", description: "merge into this Claude Code settings file (created with its directory if missing)" },
     "token-env": { type: "string", value: "<NAME>", description: "the variable holding the team token (default HOOKGATE_TOKEN; needs --policy)" },
     ...JSON_OPTION,

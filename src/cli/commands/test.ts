@@ -2,6 +2,8 @@ import { cwd } from "node:process";
 import { TestUsageError, runTests } from "../../policyTest/command";
 import { JSON_OPTION, type Command } from "../command";
 import { UsageError } from "../errors";
+import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
+import { compileOrReport } from "../policyFile";
 
 export const test: Command = {
   name: "test",
@@ -11,6 +13,7 @@ export const test: Command = {
   options: {
     reporter: { type: "string", value: "human|junit|json", description: "human (default): each failing case with expected, actual and the trace, coverage, a count; junit: JUnit XML; json: the report" },
     run: { type: "string", value: "<pattern>", description: "only the cases whose name matches this regular expression" },
+    baseline: { type: "string", value: "<baseline.json>", description: "decide every case with this org baseline under the policy, as the service does (tighten-only)" },
     ...JSON_OPTION,
   },
   details: [
@@ -18,6 +21,12 @@ export const test: Command = {
     "Exit 0 when every case passed; 1 when a case failed, a test file or policy has problems, or no case ran.",
   ],
   async run({ io, values, positionals, path }) {
+    let baseline: CompiledPolicy | undefined;
+    if (typeof values.baseline === "string") {
+      const compiled = compileOrReport(io, values.baseline);
+      if (!compiled) return 1;
+      baseline = compiled.compiled;
+    }
     try {
       return await runTests(
         {
@@ -25,6 +34,7 @@ export const test: Command = {
           ...(typeof values.reporter === "string" ? { reporter: values.reporter } : {}),
           ...(values.json === true ? { json: true } : {}),
           ...(typeof values.run === "string" ? { run: values.run } : {}),
+          ...(baseline ? { baseline } : {}),
         },
         { ...io, cwd: cwd() },
       );

@@ -30,6 +30,11 @@ interface SettingsOptions {
   team: string;
   /** Without a policy, the gating events a team usually starts with. */
   policy?: CompiledPolicy;
+  /**
+   * The org baseline evaluated with the team's policy: the block must send every event either uses, pre-filtered
+   * only by what both let through, or a baseline rule would never see its event.
+   */
+  baseline?: CompiledPolicy;
   /** The environment variable holding the team token on the developer's machine. */
   tokenEnvVar?: string;
 }
@@ -42,9 +47,10 @@ const EXACT = /^[A-Za-z0-9_\-, |]+$/;
  * A client-side matcher that only pre-filters: the union of the exact names the policy's groups match, or none
  * (send everything) as soon as one group matches all or uses a regex, since the server re-checks anyway.
  */
-function clientMatcher(policy: CompiledPolicy | undefined, spec: EventSpec): string | undefined {
-  if (!policy || spec.matcher === null) return undefined;
-  const groups = policy.events[spec.name]?.groups ?? [];
+function clientMatcher(policies: readonly CompiledPolicy[], spec: EventSpec): string | undefined {
+  if (policies.length === 0 || spec.matcher === null) return undefined;
+  const using = policies.filter((p) => p.events[spec.name] !== undefined);
+  const groups = using.flatMap((p) => p.events[spec.name]?.groups ?? []);
   if (spec.name === "FileChanged") return watchList(groups.map((g) => g.matcherSource));
   const names = new Set<string>();
   for (const g of groups) {
@@ -116,13 +122,13 @@ export function bridgeTarget(command: string): string | undefined {
 export function buildSettings(events: EventTable, options: SettingsOptions): { hooks: Record<string, unknown[]> } {
   const base = options.url.replace(/\/+$/, "");
   const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
-  const policy = options.policy;
-  const used: readonly string[] = policy ? Object.keys(policy.events) : DEFAULT_EVENTS;
+  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
+  const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
   const hooks: Record<string, unknown[]> = {};
   for (const spec of events.list) {
     if (!used.includes(spec.name)) continue;
     const url = hookUrl(base, options.team, spec.route);
-    const deadlineMs = policy ? deadlineFor(policy, spec) : DEFAULT_DEADLINE_MS;
+    const deadlineMs = policies.length > 0 ? Math.max(...policies.map((p) => deadlineFor(p, spec))) : DEFAULT_DEADLINE_MS;
     // Just above the server's deadline, so the client never gives up on an answer that is on its way.
     const timeout = Math.ceil(deadlineMs / 1000) + 2;
     let handler: Record<string, unknown>;
@@ -135,11 +141,12 @@ export function buildSettings(events: EventTable, options: SettingsOptions): { h
         timeout,
       };
       const gating = spec.verdicts.includes("deny") || spec.verdicts.includes("block");
-      if ((policy?.failMode ?? "closed") === "closed" && gating) handler.onFailure = "block";
+      // Fails closed when either layer does (and, with neither, by default).
+      if ((policies.length === 0 || policies.some((p) => p.failMode === "closed")) && gating) handler.onFailure = "block";
     } else {
       handler = { type: "command", command: curlBridge(url, envVar, timeout), timeout: timeout + 1 };
     }
-    const matcher = clientMatcher(policy, spec);
+    const matcher = clientMatcher(policies, spec);
     hooks[spec.name] = [matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] }];
   }
   return { hooks };

@@ -1,0 +1,184 @@
+import { strongerVerdict } from "./aggregate";
+import type { CompiledPolicy } from "../policy/compilePolicy";
+import { deadlineFor, evaluate, type Evaluation, type EvaluationDeps, type GroupTrace, type HandlerTrace, type Trace } from "../evaluate";
+import type { EventSpec, Verdict } from "../event/eventSpec";
+import type { Aggregate } from "./outcome";
+import { respond } from "./respond";
+
+/**
+ * The org baseline and a team's policy, evaluated together (docs/roles.md). Tighten-only: the answer's verdict is
+ * the stronger of the two layers' (deny > defer > ask > allow; block on blocking events), so a team's allow never
+ * overrides a baseline deny or ask, and a team may tighten a baseline ask to deny. Contexts and messages of both are
+ * kept, the baseline's first; for an event output set by both (sessionTitle, action, …) the baseline's value is kept.
+ *
+ * A rewrite (`updatedInput`) is the one way a team could slip past the baseline: the baseline judged the input the
+ * client sent, not the one the team's rewrite would run. So when the team rewrites, the baseline is evaluated again
+ * on the rewritten input and its verdict counts too (a baseline deny of the rewrite denies, and no rewrite rides on
+ * a deny); the baseline's own rewrite of that input, if it makes one, is applied last.
+ */
+export type Layer = "baseline" | "team";
+
+export interface LayerTrace {
+  layer: Layer;
+  /** The revision evaluated (absent for a draft or a file). */
+  revision?: number;
+  verdict?: Verdict;
+  /** What the layer was: "policy" evaluated, "none" (no policy: no opinion), "failed" (its failure verdict). */
+  status: "policy" | "none" | "failed";
+  why?: string;
+}
+
+export interface LayeredTrace extends Trace {
+  groups: (GroupTrace & { layer: Layer })[];
+  handlers: (HandlerTrace & { layer: Layer })[];
+  layers: LayerTrace[];
+  /** Which layer's verdict is the answer's: the baseline's whenever it holds that verdict itself. */
+  decidedBy?: Layer;
+  /** Set when the team rewrote the input and the baseline was evaluated again on the rewrite. */
+  recheckedRewrite?: { verdict?: Verdict };
+}
+
+export interface LayeredEvaluation extends Evaluation {
+  trace: LayeredTrace;
+}
+
+/** What a layer contributes when it has no evaluation of its own: no opinion, or its failure verdict. */
+export interface FixedLayer {
+  aggregate: Aggregate;
+  status: "none" | "failed";
+  why?: string;
+  revision?: number;
+}
+
+export type LayerInput = { policy: CompiledPolicy; revision?: number } | FixedLayer;
+
+const isFixed = (l: LayerInput): l is FixedLayer => "aggregate" in l;
+
+const join = (values: (string | undefined)[], sep: string): string | undefined => {
+  const present = values.filter((v): v is string => v !== undefined && v !== "");
+  return present.length > 0 ? present.join(sep) : undefined;
+};
+
+/** Folds the layers' aggregates, baseline first (updatedInput is decided by the caller: see evaluateLayered). */
+export function combineAggregates(base: Aggregate, team: Aggregate): { aggregate: Aggregate; decidedBy?: Layer } {
+  const verdict = strongerVerdict(base.verdict, team.verdict);
+  const out: Aggregate = { output: {} };
+  let decidedBy: Layer | undefined;
+  if (verdict !== undefined) {
+    out.verdict = verdict;
+    decidedBy = base.verdict === verdict ? "baseline" : "team";
+    const reason = join([base.verdict === verdict ? base.reason : undefined, team.verdict === verdict ? team.reason : undefined], "\n");
+    if (reason !== undefined) out.reason = reason;
+  }
+  const context = join([base.additionalContext, team.additionalContext], "\n\n");
+  if (context !== undefined) out.additionalContext = context;
+  const message = join([base.systemMessage, team.systemMessage], "\n");
+  if (message !== undefined) out.systemMessage = message;
+  if (base.stop || team.stop) {
+    const reason = join([base.stop?.reason, team.stop?.reason], "\n");
+    out.stop = reason === undefined ? {} : { reason };
+  }
+  // Event outputs: the baseline's value first; arrays accumulate (deduplicated), as within one policy.
+  for (const source of [base.output, team.output])
+    for (const [key, value] of Object.entries(source ?? {})) {
+      const existing = out.output[key];
+      if (existing === undefined) out.output[key] = value;
+      else if (Array.isArray(existing) && Array.isArray(value)) {
+        const seen = new Set(existing.map((v) => JSON.stringify(v)));
+        out.output[key] = [...existing, ...value.filter((v) => !seen.has(JSON.stringify(v)))];
+      }
+    }
+  return decidedBy ? { aggregate: out, decidedBy } : { aggregate: out };
+}
+
+const NO_REWRITE: ReadonlySet<Verdict> = new Set(["deny", "block", "defer"]);
+
+const emptyTrace = (spec: EventSpec): Trace => ({ event: spec.name, groups: [], handlers: [] });
+
+/**
+ * Evaluate the baseline and the team's layer for one request (in parallel: they share the request's deadline) and
+ * build the answer from both. Handler ids of the baseline are prefixed `baseline:` in `fired`, `dryRun` and
+ * `errors`, so a record says which layer's handler it was.
+ */
+export async function evaluateLayered(
+  baseline: LayerInput,
+  team: LayerInput,
+  spec: EventSpec,
+  input: Record<string, unknown>,
+  deps: { baseline: EvaluationDeps; team: EvaluationDeps },
+  options: { explain?: boolean } = {},
+): Promise<LayeredEvaluation> {
+  const started = Date.now();
+  const run = (layer: LayerInput, d: EvaluationDeps, given: Record<string, unknown>): Promise<Evaluation | undefined> =>
+    isFixed(layer) ? Promise.resolve(undefined) : evaluate(layer.policy, spec, given, d, options);
+  const [b, t] = await Promise.all([run(baseline, deps.baseline, input), run(team, deps.team, input)]);
+  const baseAgg = b?.aggregate ?? (baseline as FixedLayer).aggregate;
+  const teamAgg = t?.aggregate ?? (team as FixedLayer).aggregate;
+  const { aggregate, decidedBy: firstDecider } = combineAggregates(baseAgg, teamAgg);
+  let decidedBy = firstDecider;
+  let recheck: Evaluation | undefined;
+
+  const rewriteAllowed = (v: Verdict | undefined) => spec.updatedInput && (v === undefined || !NO_REWRITE.has(v));
+  if (rewriteAllowed(aggregate.verdict)) {
+    if (teamAgg.updatedInput !== undefined && !isFixed(baseline)) {
+      // The baseline judges what would run: the team's rewrite. Within what is left of the request's deadline.
+      const left = Math.max(50, deadlineFor(baseline.policy, spec) - (Date.now() - started));
+      recheck = await evaluate(
+        baseline.policy,
+        spec,
+        { ...input, tool_input: teamAgg.updatedInput },
+        // once handlers already had their say on this request
+        { ...deps.baseline, claimOnce: async () => false },
+        { ...options, signal: AbortSignal.timeout(left) },
+      );
+      const again = recheck.aggregate;
+      const verdict = strongerVerdict(aggregate.verdict, again.verdict);
+      if (verdict !== aggregate.verdict) {
+        aggregate.verdict = verdict;
+        decidedBy = "baseline";
+        if (again.reason !== undefined) aggregate.reason = again.reason;
+        else delete aggregate.reason;
+      } else if (verdict !== undefined && again.verdict === verdict) decidedBy = "baseline";
+      if (rewriteAllowed(aggregate.verdict)) aggregate.updatedInput = again.updatedInput ?? teamAgg.updatedInput;
+    } else if (baseAgg.updatedInput !== undefined) aggregate.updatedInput = baseAgg.updatedInput;
+    else if (teamAgg.updatedInput !== undefined) aggregate.updatedInput = teamAgg.updatedInput;
+  }
+
+  const bt = b?.trace ?? emptyTrace(spec);
+  const tt = t?.trace ?? emptyTrace(spec);
+  const layerTrace = (layer: Layer, given: LayerInput, agg: Aggregate): LayerTrace => {
+    const entry: LayerTrace = { layer, status: isFixed(given) ? given.status : "policy" };
+    if (given.revision !== undefined) entry.revision = given.revision;
+    if (agg.verdict !== undefined) entry.verdict = agg.verdict;
+    if (isFixed(given) && given.why !== undefined) entry.why = given.why;
+    return entry;
+  };
+  const trace: LayeredTrace = {
+    event: spec.name,
+    ...((tt.query ?? bt.query) !== undefined ? { query: tt.query ?? bt.query } : {}),
+    groups: [...bt.groups.map((g) => ({ ...g, layer: "baseline" as const })), ...tt.groups.map((g) => ({ ...g, layer: "team" as const }))],
+    handlers: [
+      ...bt.handlers.map((h) => ({ ...h, id: `baseline:${h.id}`, layer: "baseline" as const })),
+      ...tt.handlers.map((h) => ({ ...h, layer: "team" as const })),
+    ],
+    layers: [layerTrace("baseline", baseline, baseAgg), layerTrace("team", team, teamAgg)],
+  };
+  if (decidedBy) trace.decidedBy = decidedBy;
+  if (recheck) trace.recheckedRewrite = recheck.aggregate.verdict ? { verdict: recheck.aggregate.verdict } : {};
+
+  const prefixed = (ids: string[]) => ids.map((id) => `baseline:${id}`);
+  return {
+    answer: respond(spec, aggregate),
+    aggregate,
+    trace,
+    fired: [...prefixed(b?.fired ?? []), ...(t?.fired ?? [])],
+    dryRun: [...(b?.dryRun ?? []).map((o) => ({ ...o, id: `baseline:${o.id}` })), ...(t?.dryRun ?? [])],
+    errors: [
+      ...prefixed(b?.errors ?? []),
+      ...(recheck ? prefixed(recheck.errors) : []),
+      ...(t?.errors ?? []),
+      // a team layer that could not be evaluated is an error of the decision (and keeps it out of the dedup record)
+      ...(isFixed(team) && team.status === "failed" ? [`team policy: ${team.why ?? "could not be evaluated"}`] : []),
+    ],
+  };
+}
