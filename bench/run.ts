@@ -2,7 +2,7 @@
  * `npm run bench` (scripts/bench.mjs builds the bundles, then runs this): the engine in Node, then the built Worker
  * straight on workerd against a no-op Worker on the same runtime, then a Claude Code command hook doing the same
  * check. Ratios are measured in one run; absolute numbers depend on the machine. `npm run bench -- engine` or
- * `-- workerd` runs one part; BENCH_REPS and BENCH_REQUESTS size the workerd part. `npm run bench -- profile
+ * `-- workerd` (or `-- replay`) runs one part; BENCH_REPS and BENCH_REQUESTS size the workerd part. `npm run bench -- profile
  * [scenario] [requests]` profiles hookgate's isolates on workerd instead, `-- perf [scenario] [requests]` samples both
  * workerd processes with Linux perf (bench/profile.ts). `-- compare A.js B.js [scenario,…] [reps] [requests]` sets
  * two builds side by side (bench/compare.ts); `-- floor [scenario,…] [reps] [requests]` sets the build beside the
@@ -17,6 +17,7 @@ import { compareBench, FLOOR } from "./compare";
 import { loadBench } from "./load";
 import { engineBench } from "./engineBench";
 import { perfBench, profileBench, profileColdBench } from "./profile";
+import { replayBench } from "./replayBench";
 import { shapeBench } from "./shape";
 import { workerdBench } from "./workerdBench";
 
@@ -28,6 +29,10 @@ if (!only || only === "engine") {
   const rows = await engineBench();
   console.table(rows);
   missed.push(...rows.filter((r) => r.met === "MISSED").map((r) => `engine: ${r.name}`));
+}
+if (!only || only === "engine" || only === "replay") {
+  console.log("\n## Replay (Node): Claude Code transcripts decided under two policies\n");
+  console.table(await replayBench());
 }
 if (!only || only === "workerd") {
   console.log("\n## The built Worker on workerd (Miniflare, no wrangler dev), against the no-op Worker\n");

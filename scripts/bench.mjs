@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: build the Worker as `npm run build` does (wrangler deploy --dry-run --outdir dist) and the no-op
 // and floor Workers the same way (dist/noop, dist/floor), bundle bench/run.ts with esbuild as wrangler bundles the
-// Worker (no loader in the way; miniflare and wrangler stay packages), then run it. Arguments go to bench/run.ts (`engine`, `workerd`).
+// Worker (no loader in the way; miniflare and wrangler stay packages), then run it. Arguments go to bench/run.ts (`engine`, `workerd`, `replay`).
 import { build } from "esbuild";
 import { execFileSync, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const only = process.argv[2];
-if (only !== "engine") {
+if (only !== "engine" && only !== "replay") {
   execFileSync(process.execPath, [join(root, "scripts", "build.mjs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   for (const worker of ["noop", "floor"])
     execFileSync("npx", ["wrangler", "deploy", "--dry-run", "-c", join(root, "bench", worker, "wrangler.toml"), "--outdir", join(root, "dist", worker)], {

@@ -6,7 +6,7 @@ import type { LlmConfig } from "./config";
 import { MASK_SCAN_LIMITS } from "./engine/secrets/maskCut";
 
 /** A cache for verdicts: the same model, prompt and input gets the same answer without a second call. */
-interface VerdictCache {
+export interface VerdictCache {
   get(key: string): Promise<JudgeAnswer | null>;
   put(key: string, answer: JudgeAnswer, ttlSeconds: number): Promise<void>;
 }

@@ -39,6 +39,8 @@ const ARGS: Record<string, string[]> = {
   decisions: [],
   teams: [],
   settings: [],
+  replay: ["--policy", STARTER, "session.jsonl"],
+  impact: [STARTER],
 };
 
 /** `--team acme` for the commands about one team (`teams` is about all of them). */

@@ -16,6 +16,8 @@ export interface RunClaudeOptions {
   settings?: object;
   /** Working directory; a fresh temp dir if omitted. */
   cwd?: string;
+  /** HOME, kept after the run (its .claude/projects holds the session's transcript); a fresh temp dir if omitted. */
+  home?: string;
   /** The model server (sets ANTHROPIC_BASE_URL); or put ANTHROPIC_BASE_URL in env. */
   baseUrl?: string;
   /** Merged over the offline environment (which does not inherit the caller's env except PATH). */
@@ -65,9 +67,9 @@ export const OFFLINE_ENV: Record<string, string> = {
 export async function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult> {
   const tmp = await mkdtemp(join(tmpdir(), "hookgate-claude-"));
   try {
-    const home = join(tmp, "home");
+    const home = opts.home ?? join(tmp, "home");
     const cwd = opts.cwd ?? join(tmp, "work");
-    await mkdir(home);
+    await mkdir(home, { recursive: true });
     if (!opts.cwd) await mkdir(cwd);
     const args = ["-p", "--output-format", "json"];
     if (opts.settings) {

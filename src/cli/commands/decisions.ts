@@ -21,7 +21,7 @@ const DEFAULT_LIMIT = 20;
 const DEFAULT_INTERVAL_MS = 2000;
 
 /** --since as an instant: ISO 8601, or a span back from now (`90s`, `10m`, `2h`, `7d`). */
-function sinceInstant(given: string, now: number, path: string): string {
+export function sinceInstant(given: string, now: number, path: string): string {
   const span = /^(\d+)([smhd])$/.exec(given);
   if (span) return new Date(now - Number(span[1]) * { s: 1e3, m: 6e4, h: 36e5, d: 864e5 }[span[2] as "s"]).toISOString();
   const t = Date.parse(given);

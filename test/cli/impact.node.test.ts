@@ -1,0 +1,93 @@
+// `hookgate impact` through the real binary against the real local service (wrangler dev: KV, D1, Durable Objects):
+// hook calls are answered and logged, then the log's stored (masked) inputs are decided again under a candidate.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBin, startLocalService, type LocalService } from "../support/localService";
+
+const TEAM = "impact-team";
+const KEY = "AKIAIOSFODNN7EXAMPLE";
+let svc: LocalService;
+let dir: string;
+
+const rule = (id: string, extra: object) => ({ type: "rule", id, decision: "deny", reason: id, ...extra });
+/** The published revision: one rule on `rm`, one that matches the access key's text (which the log masks). */
+const CURRENT = {
+  hooks: {
+    PreToolUse: [{ matcher: "Bash", hooks: [rule("no-rm", { if: "Bash(rm *)" }), rule("no-key-literal", { when: { "tool_input.command": KEY } })] }],
+  },
+};
+const file = (name: string, content: unknown) => {
+  const p = join(dir, name);
+  writeFileSync(p, JSON.stringify(content));
+  return p;
+};
+const env = () => ({ HOOKGATE_URL: svc.baseUrl, HOOKGATE_TEAM: TEAM, HOOKGATE_ADMIN_TOKEN: svc.adminToken });
+
+async function admin(path: string, init: RequestInit = {}): Promise<any> {
+  const res = await fetch(`${svc.baseUrl}/v1/admin/teams/${TEAM}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${svc.adminToken}`, "content-type": "application/json" },
+  });
+  return res.json();
+}
+
+describe("hookgate impact", () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "hookgate-impact-"));
+    svc = await startLocalService();
+    const pushed = await runBin(["push", file("current.json", CURRENT)], { env: env() });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const { token } = await admin("/tokens", { method: "POST", body: JSON.stringify({ name: "impact" }) });
+    const commands = ["ls -la", "git status", "rm -rf build", `echo ${KEY}`];
+    for (const [i, command] of commands.entries()) {
+      const res = await fetch(`${svc.baseUrl}/v1/hooks/${TEAM}/pre-tool-use`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          session_id: `s${i}`,
+          transcript_path: "/tmp/t.jsonl",
+          cwd: "/tmp",
+          hook_event_name: "PreToolUse",
+          tool_name: "Bash",
+          tool_input: { command },
+          tool_use_id: `t${i}`,
+        }),
+      });
+      expect(res.status).toBe(200);
+    }
+    // The log is written after the answer: wait until all four are there (bounded).
+    for (let i = 0; i < 100; i++) {
+      const { decisions } = await admin("/decisions?limit=10");
+      if (decisions.length >= commands.length) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await svc?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reports what the candidate changes on recorded traffic, and counts apart the record masking changed", async () => {
+    const candidate = file("candidate.json", {
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [rule("no-ls", { if: "Bash(ls *)" }), ...CURRENT.hooks.PreToolUse[0]!.hooks] }] },
+    });
+    const r = await runBin(["impact", "--json", candidate], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ team: TEAM, revision: 1, records: 4, otherRevision: 0, noInput: 0, total: 3 });
+    expect(report.changed.byHandler).toEqual([
+      { handler: "no-ls", count: 1, examples: [expect.objectContaining({ subject: "ls -la", baseline: "none", candidate: "deny", source: expect.any(String) })] },
+    ]);
+    // The key was answered deny live; its stored input holds it masked, so no revision matches it any more.
+    expect(report.maskingChanged.count).toBe(1);
+    expect(report.maskingChanged.byHandler[0]).toMatchObject({ handler: "no-key-literal", count: 1 });
+    expect(report.maskingChanged.byHandler[0].examples[0].subject).not.toContain(KEY);
+
+    const human = await runBin(["impact", candidate, "--fail-on-change"], { env: env() });
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(/1 decision\(s\) would change:\n {2}no-ls {2}\(1\)/);
+    expect(human.stdout).toMatch(/1 record\(s\) decided differently from their masked input .*no-key-literal ×1/);
+  });
+});
