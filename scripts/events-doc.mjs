@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run docs`: regenerate the events table of docs/events.md (between <!-- events:begin --> and
-// <!-- events:end -->) from src/clients/claude-code/events.ts. `--check` only reports whether it is up to date.
+// <!-- events:end -->) from handlers/claude-code/ (through src/clients/claude-code/events.ts). `--check` only reports whether it is up to date.
 // Runs under tsx (a devDependency), which loads the TypeScript table.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -76,6 +76,8 @@ export interface DecisionRecord {
   decisionId: string;
   time: string;
   team: string;
+  /** The client that asked (`claude-code`, `copilot-cli`, …): a route's own, or another client calling it. */
+  client?: string;
   event: string;
   sessionId?: string;
   tool?: string;

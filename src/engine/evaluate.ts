@@ -2,18 +2,16 @@ import { aggregate, strongerVerdict } from "./answer/aggregate";
 import { kindOf, type SlowDeps } from "./policy/handlerKinds";
 import type { CompiledHandler, CompiledHttpHandler, CompiledPromptHandler, CompiledRuleHandler } from "./policy/compiledHandler";
 import type { CompiledEvent, CompiledPolicy } from "./policy/compilePolicy";
-import { failVerdict, stopLoop, type EventSpec, type Verdict } from "./event/eventSpec";
+import { failVerdict, type EventSpec, type Verdict } from "./event/eventSpec";
 import { canonicalTool, type ToolTable } from "./event/toolTable";
 import type { Aggregate, HandlerOutcome } from "./answer/outcome";
 import { matchingSubjects as matchSubjects, type CompiledRule, type MatchMode } from "./match/permissionRule";
 import { displayTemplate } from "./shell/words/template";
-import { respond } from "./answer/respond";
 import { commandForms, mightMatch, visitList, type CommandForms } from "./match/ruleIndex";
 import { WorkBudget } from "./limits/budget";
 import { effectParts } from "./match/effectCondition";
 import { findCredentials } from "./secrets/credentials";
-import { describeSubject, subjectCount } from "./match/callSubjects";
-import { subjectsOf, type CallSubjects } from "./match/callSubjects";
+import { describeSubject, subjectCount, subjectsOf, type CallSubjects, type ToolCall } from "./match/callSubjects";
 
 type HandlerStatus = "fired" | "dry-run" | "skipped" | "not-awaited" | "failed";
 
@@ -34,6 +32,8 @@ export interface GroupTrace {
 }
 
 export interface Trace {
+  /** The client whose input this is (`claude-code`, or another client calling its routes: `copilot-cli`). */
+  client: string;
   event: string;
   /** What the matchers were tested against (tool_name, source, …), if the event has a matcher. */
   query?: string;
@@ -59,13 +59,6 @@ export interface EvaluationDeps extends SlowDeps {
   /** Claim a `once` handler for this request's session; false if it already fired in the session. */
   claimOnce?: (handlerId: string) => Promise<boolean>;
 }
-
-const homeFrom = (transcriptPath: unknown): string | undefined => {
-  if (typeof transcriptPath !== "string") return undefined;
-  const p = transcriptPath.replace(/\\/g, "/");
-  const at = p.indexOf("/.claude/");
-  return at > 0 ? p.slice(0, at) : undefined;
-};
 
 /** Read a dotted path from the input; a `*` segment fans out over an array or object. */
 function valuesAt(value: unknown, segments: readonly string[], from = 0): unknown[] {
@@ -256,15 +249,15 @@ interface Selection {
   unexaminedWhy: string | undefined;
 }
 
-function select(event: CompiledEvent, input: Record<string, unknown>, trace: Trace, explain: boolean, tools: ToolTable, scope: string): Selection {
+function select(event: CompiledEvent, input: Record<string, unknown>, call: ToolCall, trace: Trace, explain: boolean, tools: ToolTable, scope: string): Selection {
   const spec = event.spec;
   const query = spec.matcher?.query(input);
   if (query !== undefined) trace.query = query;
   let subjects: CallSubjects | undefined;
   let forms: CommandForms | undefined;
   const budget = new WorkBudget();
-  const toolName = typeof input.tool_name === "string" ? input.tool_name : "";
-  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(toolCallOf(input), tools, budget, scope))));
+  const toolName = call.toolName;
+  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(call, tools, budget, scope))));
   const fired = new Set<CompiledHandler>();
   const matchedGroups: CompiledHandler[][] = [];
   const tool = canonicalTool(tools, toolName);
@@ -291,7 +284,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
         continue;
       }
       if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effects.length > 0) {
-        subjects ??= subjectsOf(toolCallOf(input), tools, budget, scope);
+        subjects ??= subjectsOf(call, tools, budget, scope);
         const gate = ruleGate(h, subjects, (memo ??= new Map()));
         if (gate === undefined) {
           if (explain)
@@ -363,16 +356,6 @@ function select(event: CompiledEvent, input: Record<string, unknown>, trace: Tra
 
 const skipped = (h: CompiledHandler, why: string): HandlerTrace => ({ id: h.id, path: h.path, type: h.type, status: "skipped", why });
 
-function toolCallOf(input: Record<string, unknown>) {
-  return {
-    toolName: typeof input.tool_name === "string" ? input.tool_name : "",
-    toolInput:
-      typeof input.tool_input === "object" && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : {},
-    cwd: typeof input.cwd === "string" ? input.cwd : undefined,
-    home: homeFrom(input.transcript_path),
-  };
-}
-
 /**
  * Evaluate one hook request against a compiled policy and build the event's answer. Rules are decided first;
  * judges and forwards run only when the rules have not already reached the strongest verdict, in parallel, and
@@ -383,19 +366,21 @@ export async function evaluate(
   spec: EventSpec,
   input: Record<string, unknown>,
   deps: EvaluationDeps = {},
-  options: { signal?: AbortSignal; explain?: boolean } = {},
+  options: { signal?: AbortSignal; explain?: boolean; client?: string } = {},
 ): Promise<Evaluation> {
-  const trace: Trace = { event: spec.name, groups: [], handlers: [] };
+  const trace: Trace = { client: options.client ?? policy.client.name, event: spec.name, groups: [], handlers: [] };
   const event = policy.events[spec.name];
   const outcomes: HandlerOutcome[] = [];
   const dryRun: HandlerOutcome[] = [];
   const errors: string[] = [];
   const fired: string[] = [];
-  const toolInput =
-    typeof input.tool_input === "object" && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : undefined;
+  const protocol = policy.client.protocol;
+  const call = protocol.toolCallOf(input);
+  // The object an updatedInput patch merges into: a tool event's own tool input, nothing on any other event.
+  const toolInput = spec.toolEvent ? call.toolInput : undefined;
 
   if (event) {
-    const selection = select(event, input, trace, options.explain ?? false, policy.client.tools, policy.analysisScope);
+    const selection = select(event, input, call, trace, options.explain ?? false, policy.client.tools, policy.analysisScope);
     const candidates = selection.candidates;
     if (selection.unexamined.length > 0) {
       // One outcome for all of them: the policy's failure verdict, with a reason that says what happened.
@@ -443,7 +428,7 @@ export async function evaluate(
     // A Stop/SubagentStop with stop_hook_active is already continuing because a Stop hook blocked. A failure (a
     // judge or forward that errs or times out, a pattern that does not compile) that blocked again would make the
     // session loop until the client gives up, so there a failure never blocks; the error is still recorded.
-    const loopGuard = stopLoop(spec, input);
+    const loopGuard = protocol.looping(spec, input);
     const guarded = (o: HandlerOutcome) => (loopGuard && o.error !== undefined && o.verdict === "block" ? notBlocking(o) : o);
     const record = (c: Candidate, given: HandlerOutcome, why = c.why) => {
       const h = c.handler;
@@ -489,7 +474,7 @@ export async function evaluate(
   }
 
   const agg = aggregate(outcomes, toolInput);
-  return { answer: respond(spec, agg), aggregate: agg, trace, fired, dryRun, errors };
+  return { answer: protocol.answer(spec, agg), aggregate: agg, trace, fired, dryRun, errors };
 }
 
 /**

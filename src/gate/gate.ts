@@ -1,11 +1,12 @@
 import type { CompileOptions } from "../engine/policy/compiledHandler";
 import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
-import { stopLoop, type EventSpec } from "../engine/event/eventSpec";
+import type { ClientProtocol } from "../engine/event/client";
+import type { EventSpec } from "../engine/event/eventSpec";
 import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evaluate";
 import { fastCheckOf } from "../engine/event/fastInput";
 import { maskForExport } from "../engine/secrets/mask";
 import { evaluateLayered, type FixedLayer } from "../engine/answer/layers";
-import { failureAnswer } from "../engine/answer/respond";
+import { failureAggregate } from "../engine/answer/respond";
 import { failVerdict } from "../engine/event/eventSpec";
 import { err, ok, type Result } from "../engine/result";
 import { errorText, log } from "../log";
@@ -13,7 +14,7 @@ import type { DecisionLog, DecisionRecord, DedupStore, PolicyRecord, PolicyStore
 import { decisionIdAt } from "./decisionId";
 import { BASELINE_SCOPE } from "./baseline";
 import { DEFAULT_CACHE_TTL_MS, isolatePolicies, type LoadedPolicy, type PolicyResolver } from "./policyCache";
-import type { ClientProfile } from "./profile";
+import type { CallerDialect, ClientProfile } from "./profile";
 
 /**
  * The decision, with no HTTP in it: the hook route, the admin API's evaluate and `hookgate eval` all ask the Gate.
@@ -124,8 +125,10 @@ export class Gate {
    * The event a request is for: the one its route names, which the input must name too, or (no route) the one the
    * input names.
    */
-  eventOf(named: unknown, route?: EventSpec): Result<EventSpec, GateRefusal> {
+  eventOf(named: unknown, route?: EventSpec, input?: Record<string, unknown>): Result<EventSpec, GateRefusal> {
     const name = typeof named === "string" ? named : undefined;
+    // A caller whose format names no event (Copilot's camelCase payloads) is for the event its route names.
+    if (route !== undefined && name === undefined && input !== undefined && this.callerOf(input)) return ok(route);
     const quoted = (s: string) => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s);
     if (route === undefined) {
       const spec = name !== undefined ? this.profile.events.byName(name) : undefined;
@@ -141,34 +144,59 @@ export class Gate {
     });
   }
 
+  /** The caller that claims an input by its own marks (another client calling this client's routes), if any. */
+  callerOf(input: Record<string, unknown>): CallerDialect | undefined {
+    return this.profile.callers?.find((c) => c.claims(input));
+  }
+
+  /**
+   * The input in this client's terms, and the caller it came from when it is another client's: one that claims it by
+   * its marks is read as that caller's, anything else by this client's schema. An input that fits none is refused
+   * with what is missing for each client that it could be (a refused hook call is the client's go-ahead, so the
+   * message must say which format was expected); one carrying this client's own marks is refused as this client's.
+   */
+  private readInput(spec: EventSpec, given: Record<string, unknown>): Result<{ input: Record<string, unknown>; caller?: CallerDialect }, GateRefusal> {
+    const claimed = this.callerOf(given);
+    if (claimed) {
+      const read = claimed.toRouteInput(spec, given);
+      const theirs = read.ok ? validated(spec, read.value) : read;
+      return theirs.ok ? ok({ input: theirs.value, caller: claimed }) : err(invalid(spec, [[claimed, theirs.error]]));
+    }
+    const own = validated(spec, given);
+    if (own.ok) return ok({ input: own.value });
+    const callers = this.profile.callers ?? [];
+    if (callers.length === 0 || (this.profile.marks ?? []).some((field) => field in given)) return err(invalid(spec, [[undefined, own.error]]));
+    const refusals: [CallerDialect | ClientProfile, Problem[]][] = [[this.profile, own.error]];
+    for (const caller of callers) {
+      const read = caller.toRouteInput(spec, given);
+      refusals.push([caller, read.ok ? (validated(spec, read.value) as { error?: Problem[] }).error ?? [] : read.error]);
+    }
+    return err(invalid(spec, refusals));
+  }
+
   async decide(request: DecideRequest): Promise<Result<Decision, GateRefusal>> {
     const started = performance.now();
     const { team, event: spec } = request;
     // The input itself when the schema's compiled check passes it (zod's data would be an equal copy; without its
     // JIT — Workers allow no eval — zod was ~10% of a hook call's JavaScript), else zod's answer and its problems.
-    let input: Record<string, unknown>;
-    if (fastCheckOf(spec.input)?.(request.input)) input = request.input;
-    else {
-      const parsed = spec.input.safeParse(request.input);
-      if (!parsed.success)
-        return err({
-          code: "invalid_input",
-          message: `the ${spec.name} input is not valid`,
-          problems: parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(input)", message: i.message })),
-        });
-      input = parsed.data;
-    }
+    const read = this.readInput(spec, request.input);
+    if (!read.ok) return read;
+    const { input, caller } = read.value;
+    const client = caller?.name ?? this.profile.name;
     const decisionId = decisionIdAt(this.now());
+    // Decided in this client's terms; a caller's answer is this client's answer as that caller reads it.
+    const answerFor = (answer: Record<string, unknown>) => (caller ? caller.answer(spec, answer, input) : answer);
     // A stop already continuing because of a block: hookgate's own failures let it through (no loop).
-    const looping = stopLoop(spec, input);
+    const protocol = this.profile.protocol;
+    const looping = protocol.looping(spec, input);
     const failed = (given: "open" | "closed", why: string, error: string): Outcome => {
-      const { answer, verdict } = failureAnswer(spec, looping ? "open" : given, why);
-      return { answer, error, ...(verdict ? { verdict } : {}) };
+      const agg = failureAggregate(spec, looping ? "open" : given, why);
+      return { answer: protocol.answer(spec, agg), error, ...(agg.verdict ? { verdict: agg.verdict } : {}) };
     };
 
     if (request.authUnavailable) {
       const o = failed("closed", "the token check is unavailable", "token check unavailable");
-      return ok({ answer: o.answer, decisionId, revision: "unavailable", dedup: false, evaluation: undefined, after: Promise.resolve() });
+      return ok({ answer: answerFor(o.answer), decisionId, revision: "unavailable", dedup: false, evaluation: undefined, after: Promise.resolve() });
     }
 
     // A policy that cannot be read (storage error, a corrupt record) fails closed like one that no longer compiles:
@@ -221,14 +249,14 @@ export class Gate {
         if (previous) return { answer: previous.answer, dedup: true, ...(previous.verdict ? { verdict: previous.verdict } : {}) };
       }
       try {
-        const sessionId = typeof input.session_id === "string" ? input.session_id : "";
+        const sessionId = protocol.sessionOf(input) ?? "";
         const state = this.deps.state;
         const depsFor = (p: CompiledPolicy, scope: string) => ({
           ...(this.deps.effects?.(p) ?? {}),
           // Without state (dry runs), a `once` handler is answered "not yet fired". The baseline's claims are its own.
           claimOnce: live && state ? (handlerId: string) => state.claimOnce(team, sessionId, `${scope}${handlerId}`) : async () => true,
         });
-        const options = { explain: request.explain ?? false };
+        const options = { explain: request.explain ?? false, client };
         const evaluation = !base
           ? await evaluate(policy!, spec, input, depsFor(policy!, ""), options)
           : await evaluateLayered(
@@ -258,7 +286,7 @@ export class Gate {
       const decidedAt = Date.now();
       // Deferred: the log builds it (caps and masks the input) once the answer has left. What it keeps alive till
       // then is the input, about the size of the body it came in (unknown without one: the log builds it soon).
-      const build = () => decisionRecord(decisionId, decidedAt, team, spec, input, loaded, outcome, latencyMs, baselineRevision);
+      const build = () => decisionRecord(decisionId, decidedAt, team, client, protocol, spec, input, loaded, outcome, latencyMs, baselineRevision);
       await this.deps.decisions.record({ build, size: request.rawBody?.length ?? Number.POSITIVE_INFINITY }).catch(() => {});
     };
 
@@ -268,7 +296,7 @@ export class Gate {
       return ok({ answer: {}, decisionId, revision, ...layered, dedup: false, evaluation: undefined, after: run().then(record) });
     }
     const outcome = await run();
-    return ok({ answer: outcome.answer, decisionId, revision, ...layered, dedup: outcome.dedup ?? false, evaluation: outcome.evaluation, after: record(outcome) });
+    return ok({ answer: answerFor(outcome.answer), decisionId, revision, ...layered, dedup: outcome.dedup ?? false, evaluation: outcome.evaluation, after: record(outcome) });
   }
 }
 
@@ -277,6 +305,8 @@ function decisionRecord(
   decisionId: string,
   decidedAt: number,
   team: string,
+  client: string,
+  protocol: ClientProtocol,
   spec: EventSpec,
   input: Record<string, unknown>,
   loaded: LoadedPolicy,
@@ -290,6 +320,7 @@ function decisionRecord(
     decisionId,
     time: new Date(decidedAt).toISOString(),
     team,
+    client,
     event: spec.name,
     fired: ev?.fired ?? [],
     dryRun: (ev?.dryRun ?? []).map((o) => ({ id: o.id, ...(o.verdict ? { verdict: o.verdict } : {}) })),
@@ -301,8 +332,10 @@ function decisionRecord(
     input: maskForExport(input, maskFields),
   };
   if (baselineRevision !== undefined) record.baselineRevision = baselineRevision;
-  if (typeof input.session_id === "string") record.sessionId = input.session_id;
-  if (typeof input.tool_name === "string") record.tool = input.tool_name;
+  const sessionId = protocol.sessionOf(input);
+  if (sessionId !== undefined) record.sessionId = sessionId;
+  const tool = spec.toolEvent ? protocol.toolCallOf(input).toolName : "";
+  if (tool !== "") record.tool = tool;
   const verdict = ev?.aggregate.verdict ?? result.verdict;
   if (verdict) record.verdict = verdict;
   return record;
@@ -318,5 +351,30 @@ function teamWithout(spec: EventSpec, loaded: LoadedPolicy, looping: boolean): F
     status: "failed",
     why,
     revision: loaded.record.revision,
+  };
+}
+
+/**
+ * The input checked against the event's schema: the input itself when the schema's compiled check passes it (zod's
+ * data would be an equal copy; without its JIT — Workers allow no eval — zod was ~10% of a hook call's JavaScript),
+ * else zod's answer and its problems.
+ */
+function validated(spec: EventSpec, input: Record<string, unknown>): Result<Record<string, unknown>, Problem[]> {
+  if (fastCheckOf(spec.input)?.(input)) return ok(input);
+  const parsed = spec.input.safeParse(input);
+  if (parsed.success) return ok(parsed.data);
+  return err(parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(input)", message: i.message })));
+}
+
+/**
+ * An input refused: the problems for each client it could be from, each path prefixed with the client's name
+ * (`undefined`: the route's own client alone, its paths as they are).
+ */
+function invalid(spec: EventSpec, refusals: readonly [{ name: string; title: string } | undefined, Problem[]][]): GateRefusal {
+  const clients = refusals.flatMap(([c]) => (c ? [c.title] : []));
+  return {
+    code: "invalid_input",
+    message: `the ${spec.name} input is not valid${clients.length > 0 ? ` as ${clients.map((t) => `${t}'s`).join(" or ")}` : ""}`,
+    problems: refusals.flatMap(([c, problems]) => problems.map((p) => ({ path: c ? `${c.name}: ${p.path}` : p.path, message: p.message }))),
   };
 }

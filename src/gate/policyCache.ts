@@ -17,10 +17,12 @@ export type LoadedPolicy =
 export const DEFAULT_CACHE_TTL_MS = 5_000;
 
 /**
- * A team's pointer: which compiled entry its current revision is (or that it has none). Only the key is held, not
- * the policy: the compiled cache alone bounds how many policies stay in memory.
+ * A team's pointers, one per client: which compiled entry its current revision is for that client (or that the team
+ * has none). Per client because the compiled entry is: the same revision compiled for Codex is not Claude Code's
+ * (its events and tool table differ), and a pointer shared by both would hand the second client the first one's
+ * policy. Only the key is held, not the policy: the compiled cache alone bounds how many policies stay in memory.
  */
-const pointers = new Map<string, { key: string | null; fetchedAt: number }>();
+const pointers = new Map<string, Map<string, { key: string | null; fetchedAt: number }>>();
 const compiledByDigest = new Map<string, LoadedPolicy>();
 /**
  * Bounds: every team a busy isolate serves keeps its pointer, but compiled policies are large, so only the most
@@ -47,7 +49,7 @@ export function compileRecord(record: PolicyRecord, client: ClientModel, key = c
 }
 
 export async function loadPolicy(store: PolicyStore, client: ClientModel, team: string, now: number, ttlMs: number): Promise<LoadedPolicy> {
-  const hit = pointers.get(team);
+  const hit = pointers.get(team)?.get(client.name);
   if (hit && now - hit.fetchedAt < ttlMs) {
     if (hit.key === null) return { kind: "none" };
     const compiled = compiledByDigest.get(hit.key);
@@ -60,10 +62,13 @@ export async function loadPolicy(store: PolicyStore, client: ClientModel, team: 
   const record = await store.current(team);
   const key = record ? compiledKey(record, client) : null;
   const value: LoadedPolicy = record && key ? compileRecord(record, client, key) : { kind: "none" };
-  setNewest(pointers, team, { key, fetchedAt: now }, MAX_POINTERS);
+  const forTeam = pointers.get(team) ?? new Map<string, { key: string | null; fetchedAt: number }>();
+  forTeam.set(client.name, { key, fetchedAt: now });
+  setNewest(pointers, team, forTeam, MAX_POINTERS);
   return value;
 }
 
+/** A publish or rollback: every client's pointer for the team is read again. */
 function forgetPolicy(team: string) {
   pointers.delete(team);
 }

@@ -1,5 +1,6 @@
 import type { ClientModel } from "../engine/event/client";
-import type { CompiledPolicy } from "../engine/policy/compilePolicy";
+import type { EventSpec } from "../engine/event/eventSpec";
+import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
 import type { Result } from "../engine/result";
 
 /**
@@ -13,6 +14,26 @@ export interface ClientProfile extends ClientModel {
   settings(options: SettingsRequest): unknown;
   /** A base URL as the settings will carry it, or why it cannot be one. */
   serviceUrl(url: string): Result<string>;
+  /**
+   * Other clients that call this client's routes with their own payloads (Copilot CLI reads `.claude/settings.json`):
+   * each is recognised, decided in this client's terms and answered as it reads answers.
+   */
+  callers?: readonly CallerDialect[];
+  /** Fields only this client sends: an input with one is this client's, refused as such when it does not fit. */
+  marks?: readonly string[];
+}
+
+/** Another client's calls to a client's routes: how its input is told apart, read, and answered. */
+export interface CallerDialect {
+  /** A short name (`copilot-cli`), recorded with each decision. */
+  readonly name: string;
+  readonly title: string;
+  /** The input carries this caller's own marks (fields the route's client never sends). */
+  claims(input: Record<string, unknown>): boolean;
+  /** The input in the route client's terms (its fields, its tools), or the fields this caller's input lacks. */
+  toRouteInput(spec: EventSpec, input: Record<string, unknown>): Result<Record<string, unknown>, Problem[]>;
+  /** The route client's answer for the event, as this caller reads answers (nothing it would ignore). */
+  answer(spec: EventSpec, answer: Record<string, unknown>, routeInput: Record<string, unknown>): Record<string, unknown>;
 }
 
 interface SettingsRequest {

@@ -16,11 +16,15 @@ import { registerRoute } from "./openapiRoute";
 export const VERSION = "0.1.0";
 
 /**
- * One Gate per set of services (module scope: services are shared per env, and so is the Gate built on them).
+ * One Gate per set of services and client profile (module scope: services are shared per env, and so is the Gate
+ * built on them). Keyed by the profile too: a Gate decides in its profile's events, tools and answers, so apps for
+ * two clients built on the same services each need their own.
  */
-const gates = new WeakMap<Services, Gate>();
+const gates = new WeakMap<Services, WeakMap<ClientProfile, Gate>>();
 function gateFor(profile: ClientProfile, services: Services, env: Env): Gate {
-  let gate = gates.get(services);
+  let byProfile = gates.get(services);
+  if (!byProfile) gates.set(services, (byProfile = new WeakMap()));
+  let gate = byProfile.get(profile);
   if (!gate) {
     gate = new Gate(profile, {
       policies: services.policies,
@@ -32,7 +36,7 @@ function gateFor(profile: ClientProfile, services: Services, env: Env): Gate {
       policyCacheTtlMs: cacheTtlOf(env),
       forwardSecrets: forwardableSecrets(env.FORWARD_SECRETS),
     });
-    gates.set(services, gate);
+    byProfile.set(profile, gate);
   }
   return gate;
 }

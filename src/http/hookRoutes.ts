@@ -11,7 +11,7 @@ async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: W
   const { services, gate } = wiring;
   const caller = await authenticateHook(c, services);
   const { text: rawBody, value: body } = await readJsonBody(c);
-  const event = gate.eventOf(body.hook_event_name, route);
+  const event = gate.eventOf(body.hook_event_name, route, body);
   if (!event.ok) throw refusal(event.error);
   const decided = await gate.decide({ team: caller.team, event: event.value, input: body, rawBody, authUnavailable: caller.authUnavailable });
   if (!decided.ok) throw refusal(decided.error);

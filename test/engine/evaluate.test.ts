@@ -458,7 +458,7 @@ describe("the trace", () => {
     const p = compiled({ hooks: { Stop: [{ hooks: [{ type: "rule", decision: "block" }] }] } });
     const r = await run(p, "PreToolUse", bashInput("rm -rf /"));
     expect(r.answer).toEqual({});
-    expect(r.trace).toEqual({ event: "PreToolUse", groups: [], handlers: [] });
+    expect(r.trace).toEqual({ client: "claude-code", event: "PreToolUse", groups: [], handlers: [] });
   });
 });
 

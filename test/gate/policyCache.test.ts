@@ -52,3 +52,20 @@ describe("policy cache", () => {
     expect(s.reads(quiet)).toBe(2);
   });
 });
+
+describe("policy cache, per client", () => {
+  it("the same team's revision is compiled for each client that asks, not handed the first one's", async () => {
+    // A second client over the same events and tools, told apart by its name: what the pointer must be keyed by.
+    const other = { ...claudeCode, name: "other-client", title: "Other client" };
+    const s = countingStore("clients");
+    const t = s.team(0);
+    const first = await loadPolicy(s.store, claudeCode, t, 0, 60_000);
+    const second = await loadPolicy(s.store, other, t, 1, 60_000);
+    expect(first.kind === "ok" && first.compiled.client.name).toBe("claude-code");
+    expect(second.kind === "ok" && second.compiled.client.name).toBe("other-client");
+    // Each client's pointer is trusted for the TTL on its own.
+    const again = await loadPolicy(s.store, claudeCode, t, 2, 60_000);
+    expect(again.kind === "ok" && again.compiled.client.name).toBe("claude-code");
+    expect(s.reads(t)).toBe(2);
+  });
+});

@@ -58,7 +58,7 @@ export function renderEventsTable(events: readonly EventSpec[] = CLAUDE_CODE_EVE
   const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
   const tools = events.filter((s) => s.toolEvent).map((s) => s.name);
   return [
-    "<!-- Generated from src/clients/claude-code/events.ts by `npm run docs`; edit the declarations, not this table. -->",
+    "<!-- Generated from handlers/claude-code/ by `npm run docs`; edit the declarations, not this table. -->",
     "",
     line(header),
     `|${header.map(() => "---").join("|")}|`,

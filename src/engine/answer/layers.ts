@@ -93,7 +93,7 @@ export function combineAggregates(base: Aggregate, team: Aggregate): { aggregate
 
 const NO_REWRITE: ReadonlySet<Verdict> = new Set(["deny", "block", "defer"]);
 
-const emptyTrace = (spec: EventSpec): Trace => ({ event: spec.name, groups: [], handlers: [] });
+const emptyTrace = (spec: EventSpec, client: string): Trace => ({ client, event: spec.name, groups: [], handlers: [] });
 
 /**
  * Evaluate the baseline and the team's layer for one request (in parallel: they share the request's deadline) and
@@ -106,7 +106,7 @@ export async function evaluateLayered(
   spec: EventSpec,
   input: Record<string, unknown>,
   deps: { baseline: EvaluationDeps; team: EvaluationDeps },
-  options: { explain?: boolean } = {},
+  options: { explain?: boolean; client?: string } = {},
 ): Promise<LayeredEvaluation> {
   const started = Date.now();
   const run = (layer: LayerInput, d: EvaluationDeps, given: Record<string, unknown>): Promise<Evaluation | undefined> =>
@@ -144,8 +144,10 @@ export async function evaluateLayered(
     else if (teamAgg.updatedInput !== undefined) aggregate.updatedInput = teamAgg.updatedInput;
   }
 
-  const bt = b?.trace ?? emptyTrace(spec);
-  const tt = t?.trace ?? emptyTrace(spec);
+  // The client the trace names: the one the layers were evaluated for (either layer's trace says it too).
+  const client = options.client ?? (b?.trace ?? t?.trace)?.client ?? (isFixed(baseline) ? (isFixed(team) ? "" : team.policy.client.name) : baseline.policy.client.name);
+  const bt = b?.trace ?? emptyTrace(spec, client);
+  const tt = t?.trace ?? emptyTrace(spec, client);
   const layerTrace = (layer: Layer, given: LayerInput, agg: Aggregate): LayerTrace => {
     const entry: LayerTrace = { layer, status: isFixed(given) ? given.status : "policy" };
     if (given.revision !== undefined) entry.revision = given.revision;
@@ -154,6 +156,7 @@ export async function evaluateLayered(
     return entry;
   };
   const trace: LayeredTrace = {
+    client,
     event: spec.name,
     ...((tt.query ?? bt.query) !== undefined ? { query: tt.query ?? bt.query } : {}),
     groups: [...bt.groups.map((g) => ({ ...g, layer: "baseline" as const })), ...tt.groups.map((g) => ({ ...g, layer: "team" as const }))],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { failVerdict, type EventSpec, type Verdict } from "../event/eventSpec";
+import { failVerdict, type EventSpec } from "../event/eventSpec";
 import { jsonObject } from "../event/hookInput";
 import { MAX_TEXT_CHARS, terminalSequence, truncate } from "../event/hookOutput";
 import type { Aggregate } from "./outcome";
@@ -125,15 +125,15 @@ export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown
 }
 
 /**
- * The answer a gating event gets when hookgate itself cannot decide (the policy cannot be loaded, the token store is
- * down, an internal error): the policy's failMode, said plainly. Built by respond() like every other answer.
+ * What a gating event is answered when hookgate itself cannot decide (the policy cannot be loaded, the token store
+ * is down, an internal error): the policy's failMode, said plainly, as an aggregate the client's protocol answers.
  */
-export function failureAnswer(spec: EventSpec, failMode: "open" | "closed", why: string): { answer: Record<string, unknown>; verdict: Verdict | undefined } {
+export function failureAggregate(spec: EventSpec, failMode: "open" | "closed", why: string): Aggregate {
   const verdict = failVerdict(spec, failMode);
   const agg: Aggregate = { output: {} };
   if (verdict !== "none") {
     agg.verdict = verdict;
     agg.reason = `hookgate could not evaluate the team policy (${why}); failing closed.`;
   }
-  return { answer: respond(spec, agg), verdict: verdict === "none" ? undefined : verdict };
+  return agg;
 }

@@ -1,3 +1,5 @@
+import type { Aggregate } from "../answer/outcome";
+import type { ToolCall } from "../match/callSubjects";
 import type { EventSpec } from "./eventSpec";
 import type { ToolTable } from "./toolTable";
 
@@ -12,6 +14,23 @@ export interface ClientModel {
   readonly title: string;
   readonly events: EventTable;
   readonly tools: ToolTable;
+  /** How the client's inputs are read and its answers written: the engine reads and writes no client field itself. */
+  readonly protocol: ClientProtocol;
+}
+
+/**
+ * The client's wire format, as the engine needs it: where an input's session and tool call are, when a stop is
+ * already continuing because of a block, and how an aggregate becomes the client's answer for an event.
+ */
+export interface ClientProtocol {
+  /** The session an input belongs to (`once` marks, the decision record), if it names one. */
+  sessionOf(input: Record<string, unknown>): string | undefined;
+  /** The tool call a tool event's input carries, in the names of the client's tool table. */
+  toolCallOf(input: Record<string, unknown>): ToolCall;
+  /** The input is of a stop already continuing because of a block: a failure of hookgate's must not block again. */
+  looping(spec: EventSpec, input: Record<string, unknown>): boolean;
+  /** The aggregate as the client's answer for the event: only fields the event takes, `{}` for no opinion. */
+  answer(spec: EventSpec, aggregate: Aggregate): Record<string, unknown>;
 }
 
 export interface EventTable {

@@ -21,7 +21,7 @@ export type AnswerKind =
 export type TopLevelField = "systemMessage" | "continue" | "terminalSequence";
 
 /**
- * Everything hookgate knows about one event. A client profile declares one per event (defineEvent, e.g. src/clients/claude-code/events.ts);
+ * Everything hookgate knows about one event. A client profile declares one per event (defineEvent, e.g. handlers/claude-code/pre-tool-use.ts);
  * the engine (compiler, evaluator, response builder) is driven by this data alone.
  */
 export interface EventSpec {
@@ -71,14 +71,6 @@ export interface EventSpec {
   stopLike?: boolean;
   /** One line on what the event is for (the docs table's row). */
   summary?: string;
-}
-
-/**
- * A stop already continuing because a stop hook blocked: a failure of hookgate's own (a judge that errs, a policy
- * that cannot load) that blocked again would loop the session until the client gives up, so there it never blocks.
- */
-export function stopLoop(spec: EventSpec, input: Record<string, unknown>): boolean {
-  return spec.stopLike === true && input.stop_hook_active === true;
 }
 
 /** The verdict that `ok:false` from a judge becomes when the handler does not say. */

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { defineEvent } from "../../src/engine/event/defineEvent";
+import { eventInput } from "../../src/engine/event/hookInput";
+import { text } from "../../src/engine/event/hookOutput";
+
+/**
+ * Claude Code's MessageDisplay hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
+ *
+ * Display only: systemMessage and continue are discarded; the client holds the text on screen until the answer
+ * arrives, for at most 10 s.
+ */
+export default defineEvent({
+  name: "MessageDisplay",
+  summary: "Assistant text is about to be shown: replace what the user sees.",
+  input: eventInput({
+    turn_id: z.string(),
+    message_id: z.string(),
+    index: z.number().int().nonnegative(),
+    final: z.boolean(),
+    delta: z.string(),
+  }),
+  matcher: null,
+  answer: "none",
+  outputFields: { displayContent: text },
+  topLevel: ["terminalSequence"],
+  clientTimeoutMs: 10_000,
+});
