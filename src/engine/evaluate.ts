@@ -84,8 +84,6 @@ function ruleOutcome(h: CompiledRuleHandler): HandlerOutcome {
   return o;
 }
 
-/** Why a judge cannot run without a model, and the settings that fix it (shown in answers and publish warnings). */
-
 /** The strongest verdict an event can express: once rules reach it, nothing slow can change the answer. */
 const strongest = (spec: EventSpec): Verdict | undefined =>
   spec.verdicts.includes("block") ? "block" : spec.verdicts.includes("deny") ? "deny" : undefined;
@@ -138,6 +136,14 @@ function brokenWhen(h: CompiledHandler, input: Record<string, unknown>, budget: 
   return { failed };
 }
 
+/** The same `unless` text often guards many handlers (a shared exception): match it once per call and mode. */
+function sharedMatch(rule: CompiledRule, s: CallSubjects, mode: MatchMode, memo: Map<string, number[]>): number[] {
+  const key = `${mode}\u0000${rule.raw}`;
+  let hits = memo.get(key);
+  if (hits === undefined) memo.set(key, (hits = matchSubjects(rule, s, mode)));
+  return hits;
+}
+
 /**
  * Whether a handler's `if`/`unless`/`effect` conditions let it fire.
  *
@@ -148,14 +154,6 @@ function brokenWhen(h: CompiledHandler, input: Record<string, unknown>, budget: 
  * filling, as the client requires of allow rules (`npm test; rm -rf /` is not allowed by `Bash(npm test *)`).
  * Returns the rule and part that decided it, or undefined.
  */
-/** The same `unless` text often guards many handlers (a shared exception): match it once per call and mode. */
-function sharedMatch(rule: CompiledRule, s: CallSubjects, mode: MatchMode, memo: Map<string, number[]>): number[] {
-  const key = `${mode}\u0000${rule.raw}`;
-  let hits = memo.get(key);
-  if (hits === undefined) memo.set(key, (hits = matchSubjects(rule, s, mode)));
-  return hits;
-}
-
 function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[]>): { rule: string; subject: number; effect?: string } | undefined {
   const n = Math.max(1, subjectCount(s));
   if (h.allParts) {
@@ -237,10 +235,6 @@ function whenGate(h: CompiledHandler, input: Record<string, unknown>, budget: Wo
   return undefined;
 }
 
-/**
- * Which handlers of the event apply to this input, with the reason for each (no effects). With `explain` the trace
- * also says why every other handler was skipped; the hot path leaves that out.
- */
 /** What select() found: the handlers to run, and the restricting ones it could not examine the call for. */
 interface Selection {
   candidates: Candidate[];
@@ -249,6 +243,10 @@ interface Selection {
   unexaminedWhy: string | undefined;
 }
 
+/**
+ * Which handlers of the event apply to this input, with the reason for each (no effects). With `explain` the trace
+ * also says why every other handler was skipped; the hot path leaves that out.
+ */
 function select(event: CompiledEvent, input: Record<string, unknown>, call: ToolCall, trace: Trace, explain: boolean, tools: ToolTable, scope: string): Selection {
   const spec = event.spec;
   const query = spec.matcher?.query(input);

@@ -12,13 +12,13 @@ import { sha256Hex } from "../crypto";
  */
 export const DEDUP_TTL_SECONDS = 600;
 
-/** Module scope on purpose: repeats usually land on the same isolate within seconds. */
 /** What a request was answered, and the verdict it carried (for the decision log of the repeat). */
 export interface RememberedAnswer {
   answer: Record<string, unknown>;
   verdict?: string;
 }
 
+/** Module scope on purpose: repeats usually land on the same isolate within seconds. */
 const recent = new Map<string, { value: RememberedAnswer; expires: number }>();
 const MAX_RECENT = 5_000;
 

@@ -25,11 +25,6 @@ function outputValue(schema: z.ZodType, value: unknown): { ok: true; value: unkn
   return r.success ? { ok: true, value: r.data } : { ok: false };
 }
 
-/**
- * Map an aggregate to the event's answer (contract §1.4, §5.2, Appendix C; hookgate spec §3.2 "Per-event answers").
- * Whatever the aggregate holds, the result passes `spec.output`: fields the event cannot express are not emitted,
- * strings are truncated to the client's cap, and "no opinion" is `{}`.
- */
 // Answers already checked, per event, by their JSON text: most answers are one of a few (`{}`, a rule's deny with
 // its reason), so the schema runs once for each. Module scope, outliving the request; bounded.
 const checkedAnswers = new WeakMap<EventSpec, Set<string>>();
@@ -46,6 +41,11 @@ function validAnswer(spec: EventSpec, answer: Record<string, unknown>): boolean 
   return true;
 }
 
+/**
+ * Map an aggregate to the event's answer (contract §1.4, §5.2, Appendix C; hookgate spec §3.2 "Per-event answers").
+ * Whatever the aggregate holds, the result passes `spec.output`: fields the event cannot express are not emitted,
+ * strings are truncated to the client's cap, and "no opinion" is `{}`.
+ */
 export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown> {
   const answer: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};

@@ -23,7 +23,6 @@ export interface ToolCall {
   home?: string | undefined;
 }
 
-
 interface Subject {
   display: string;
   /** Shell forms for restricting rules and for allow rules (forms.ts); empty for other tools. */
@@ -66,8 +65,6 @@ export interface CallSubjects {
   readonly parseErrors: boolean;
 }
 
-/** A call's effects (what it deletes, reads, writes, …), computed once per call on first use. */
-
 /** The tools whose calls can have effects: file tools by their table entries, shell tools by their commands. */
 const effectToolsByTable = new WeakMap<ToolTable, ReadonlySet<string>>();
 export function effectTools(tools: ToolTable): ReadonlySet<string> {
@@ -76,6 +73,7 @@ export function effectTools(tools: ToolTable): ReadonlySet<string> {
   return set;
 }
 
+/** A call's effects (what it deletes, reads, writes, …), computed once per call on first use. */
 export function callEffects(s: CallSubjects): readonly Effect[] {
   // A shell call's effects belong to its analysis (shared by every call of the same command, see analysisCache).
   if (s.shell) return (s.shell.effects ??= effectsOf(s.shell.analysis));

@@ -81,16 +81,21 @@ const EDGE_IMPOSSIBLE: Record<string, string> = {
   mcp_tool: "`mcp_tool` handlers call an MCP server connected to the developer's Claude Code; they cannot run at the edge. Use `http` to forward to a server.",
 };
 
+/** The handler kinds' schemas: one entry per kind, the list every other handler-type list is derived from. */
+const HANDLER_SCHEMAS = [ruleHandlerSchema, promptHandlerSchema, httpHandlerSchema] as const;
+/** The handler types, in the order the schema lists them (what an unknown type's error suggests). */
+const HANDLER_TYPES = HANDLER_SCHEMAS.map((s) => s.shape.type.value);
+
 export const handlerSchema = z
   .object({ type: z.string() })
   .loose()
   .superRefine((h, ctx) => {
     const why = EDGE_IMPOSSIBLE[h.type];
     if (why) ctx.addIssue({ code: "custom", path: ["type"], message: why });
-    else if (!["rule", "prompt", "http"].includes(h.type))
-      ctx.addIssue({ code: "custom", path: ["type"], message: `unknown handler type "${h.type}"; use rule, prompt or http` });
+    else if (!(HANDLER_TYPES as readonly string[]).includes(h.type))
+      ctx.addIssue({ code: "custom", path: ["type"], message: `unknown handler type "${h.type}"; use ${HANDLER_TYPES.slice(0, -1).join(", ")} or ${HANDLER_TYPES.at(-1)}` });
   })
-  .pipe(z.discriminatedUnion("type", [ruleHandlerSchema, promptHandlerSchema, httpHandlerSchema]));
+  .pipe(z.discriminatedUnion("type", HANDLER_SCHEMAS));
 
 export const matcherGroupSchema = z.strictObject({
   matcher: z.string().max(1024).optional(),

@@ -184,7 +184,6 @@ export function psPath(p: string): string {
   return s;
 }
 
-/** The name a PowerShell command word calls: lower case, without directory or `.exe`, aliases resolved. */
 /** A method called on an object or a type: `$x.Invoke()`, `[scriptblock]::Create('…')`, `(New-Object …).DownloadString(…)`. */
 const PS_METHOD_CALL = /(?:\.|::)\s*[A-Za-z_]\w*\s*\(/;
 
@@ -202,6 +201,7 @@ export function isPsExpression(c: SimpleCommand): boolean {
   return /^(?:\$|\(|@|'|"|[0-9])/.test(head) && !PS_METHOD_CALL.test(c.raw);
 }
 
+/** The name a PowerShell command word calls: lower case, without directory or `.exe`, aliases resolved. */
 export function psCommandName(word: string): { base: string; cmdlet: string } {
   const lower = word.toLowerCase().replace(/\\/g, "/").replace(/\.exe$/, "");
   const base = lower.includes("/") ? lower.slice(lower.lastIndexOf("/") + 1) : lower;
