@@ -247,7 +247,7 @@ interface Selection {
  * Which handlers of the event apply to this input, with the reason for each (no effects). With `explain` the trace
  * also says why every other handler was skipped; the hot path leaves that out.
  */
-function select(event: CompiledEvent, input: Record<string, unknown>, call: ToolCall, trace: Trace, explain: boolean, tools: ToolTable, scope: string): Selection {
+function select(event: CompiledEvent, input: Record<string, unknown>, call: ToolCall, trace: Trace, explain: boolean, tools: ToolTable, scope: string, caseSensitive = false): Selection {
   const spec = event.spec;
   const query = spec.matcher?.query(input);
   if (query !== undefined) trace.query = query;
@@ -255,7 +255,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
   let forms: CommandForms | undefined;
   const budget = new WorkBudget();
   const toolName = call.toolName;
-  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(call, tools, budget, scope))));
+  const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(call, tools, budget, scope, caseSensitive))));
   const fired = new Set<CompiledHandler>();
   const matchedGroups: CompiledHandler[][] = [];
   const tool = canonicalTool(tools, toolName);
@@ -282,7 +282,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
         continue;
       }
       if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effects.length > 0) {
-        subjects ??= subjectsOf(call, tools, budget, scope);
+        subjects ??= subjectsOf(call, tools, budget, scope, caseSensitive);
         const gate = ruleGate(h, subjects, (memo ??= new Map()));
         if (gate === undefined) {
           if (explain)
@@ -378,7 +378,7 @@ export async function evaluate(
   const toolInput = spec.toolEvent ? call.toolInput : undefined;
 
   if (event) {
-    const selection = select(event, input, call, trace, options.explain ?? false, policy.client.tools, policy.analysisScope);
+    const selection = select(event, input, call, trace, options.explain ?? false, policy.client.tools, policy.analysisScope, policy.caseSensitiveCommands);
     const candidates = selection.candidates;
     if (selection.unexamined.length > 0) {
       // One outcome for all of them: the policy's failure verdict, with a reason that says what happened.

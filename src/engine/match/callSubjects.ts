@@ -106,7 +106,8 @@ export function callEffects(s: CallSubjects): readonly Effect[] {
 /**
  * An effect's path as the `effect` condition reads it: a variable or substitution hookgate could not resolve is
  * taken as empty — what an unset variable or a failed `$(…)` really gives, the `rm -rf "$DIR/"*` accident — while
- * globs keep every file they may match. `${X:?}` (never empty) and a `cd` to an unknown place make it unknown:
+ * globs keep every file they may match; a program's unknown input (HOLE_INPUT: `… | xargs rm -rf`) is any path.
+ * `${X:?}` (never empty) and a `cd` to an unknown place make it unknown:
  * undefined, matched by no set.
  */
 export function effectPath(path: string): string | undefined {
@@ -114,7 +115,8 @@ export function effectPath(path: string): string | undefined {
   if (path.includes("\uE004")) return undefined;
   // A glob `*` after a name (`Dockerfile*`, `.env*`) stands for the name's variants, not a new extension: it is
   // read as text without `.` (HOLE_NOEXT), so `Dockerfile*` is not taken for `Dockerfile.key`.
-  return path.replace(/\uE000/g, "").replace(/([^/.\uE000-\uE005])\uE001/g, "$1\uE005");
+  // A program's unknown input (HOLE_INPUT) is any path: it stays a hole.
+  return path.replace(/\uE000/g, "").replace(/\uE007/g, "\uE000").replace(/([^/.\uE000-\uE005])\uE001/g, "$1\uE005");
 }
 
 /** An effect's path made ready for matching: `some` for SOME filling of its holes, `every` for EVERY filling. */
@@ -193,9 +195,9 @@ const analysisKey = (command: string, dialect: "bash" | "powershell", cwd: strin
 /** Whether the cache holds this command's analysis in `scope` (tests: which scope a decision used). */
 export const isAnalysisCached = (...key: Parameters<typeof analysisKey>) => analysisCache.has(analysisKey(...key));
 
-function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: string | undefined, home: string | undefined, scope: string): AnalysedCommand {
+function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: string | undefined, home: string | undefined, scope: string, caseSensitiveCommands = false): AnalysedCommand {
   const cacheable = command.length <= CACHE_MAX_COMMAND;
-  const key = cacheable ? analysisKey(command, dialect, cwd, home, scope) : "";
+  const key = cacheable ? analysisKey(command, dialect, cwd, home, caseSensitiveCommands ? `${scope}\0cs` : scope) : "";
   if (cacheable) {
     const hit = analysisCache.get(key);
     if (hit) {
@@ -205,7 +207,7 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
       return hit;
     }
   }
-  const analysis = analyseShell(command, dialect, { cwd, home });
+  const analysis = analyseShell(command, dialect, { cwd, home, ...(caseSensitiveCommands ? { caseSensitiveCommands } : {}) });
   const forms: CommandForms[] = formsOf(analysis, home);
   const items: Subject[] = forms.map((f) => ({ display: f.display, restrict: f.restrict, allow: f.allow, canonical: f.canonical }));
   // An empty or comment-only command: one empty subject, so a whole-tool rule still has something to match.
@@ -218,7 +220,7 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
 }
 
 /** `scope`: whose part of the analysis cache to use (a compiled policy's analysisScope; "" outside a policy). */
-export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget = new WorkBudget(), scope = ""): CallSubjects {
+export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget = new WorkBudget(), scope = "", caseSensitiveCommands = false): CallSubjects {
   const toolName = canonicalTool(tools, typeof call.toolName === "string" ? call.toolName : "");
   const input = call.toolInput && typeof call.toolInput === "object" ? call.toolInput : {};
   const cwd = typeof call.cwd === "string" && call.cwd !== "" ? call.cwd : undefined;
@@ -250,7 +252,7 @@ export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget 
   const shellTool = tools.shells[toolName];
   if (shellTool) {
     const command = typeof input[shellTool.field] === "string" ? (input[shellTool.field] as string) : "";
-    const shell = analysedCommand(command, shellTool.dialect, cwd, home, scope);
+    const shell = analysedCommand(command, shellTool.dialect, cwd, home, scope, caseSensitiveCommands);
     return make("shell", shell.items, { truncated: shell.analysis.truncated, parseErrors: shell.analysis.parseErrors, shell });
   }
   const pathTool = tools.paths[toolName];

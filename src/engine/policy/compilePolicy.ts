@@ -70,6 +70,8 @@ export interface CompiledPolicy {
   client: ClientModel;
   failMode: "open" | "closed";
   deadlineMs: number;
+  /** Command names are read as written only (policy `caseSensitiveCommands`); else also case-blind (docs/policy.md). */
+  caseSensitiveCommands: boolean;
   events: Partial<Record<string, CompiledEvent>>;
   handlerCount: number;
   /** What the publisher should know (none when compiled with `warnings: false`: a stored revision being loaded). */
@@ -281,7 +283,7 @@ function salvage(input: unknown, client: ClientModel): PolicyDocument | undefine
     hooks[eventName] = out;
   }
   const paths = policySchema.shape.paths.safeParse(input.paths);
-  return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: DEFAULT_DEADLINE_MS, hooks, ...(paths.success && paths.data ? { paths: paths.data } : {}) };
+  return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: DEFAULT_DEADLINE_MS, caseSensitiveCommands: input.caseSensitiveCommands === true, hooks, ...(paths.success && paths.data ? { paths: paths.data } : {}) };
 }
 
 function compileDocument(document: PolicyDocument, options: CompileOptions, publishable: ValidatedPolicy | undefined): Result<CompiledPolicy, Problem[]> {
@@ -344,6 +346,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
     client,
     failMode: document.failMode,
     deadlineMs: document.deadlineMs,
+    caseSensitiveCommands: document.caseSensitiveCommands,
     events,
     handlerCount,
     warnings,

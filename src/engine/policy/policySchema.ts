@@ -110,6 +110,8 @@ export const policySchema = z.strictObject({
   description: z.string().max(2000).optional(),
   failMode: z.enum(["open", "closed"]).default("closed"),
   deadlineMs: z.number().int().min(50).max(600_000).default(DEFAULT_DEADLINE_MS),
+  // The developers' machines name programs case-sensitively (Linux only): `RM` is then not `rm` (docs/policy.md).
+  caseSensitiveCommands: z.boolean().default(false),
   llm: z
     .strictObject({
       model: z.string().min(1).max(128).optional(),

@@ -14,6 +14,8 @@ import { hasHoles } from "./words/template";
 export interface AnalyseContext {
   cwd?: string | undefined;
   home?: string | undefined;
+  /** Command names are only what they spell (see commands/knownNames.ts); else `RM` is also read as `rm`. */
+  caseSensitiveCommands?: boolean | undefined;
 }
 
 /** Function calls examined with their arguments, at most. */

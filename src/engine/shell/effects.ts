@@ -19,11 +19,12 @@ import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { parseArgs } from "./words/args";
 import { UNKNOWN_ARGS, commandName, strip } from "./words/strip";
 import { pipedText } from "./words/staticText";
-import { HOLE_ANY, globTemplate, hasHoles, matchSome, somePattern } from "./words/template";
+import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern } from "./words/template";
 import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
 import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects } from "./cmd/effects";
 import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
-import { SHELLS, SOURCERS } from "./commands/wrappers";
+import { SHELLS, SOURCERS, WRAPPERS } from "./commands/wrappers";
+import { asksForHelp } from "./commands/helpFlags";
 
 export interface Effect {
   readonly kind: EffectKind;
@@ -77,22 +78,37 @@ const DOWNLOADERS: Readonly<Record<string, (args: readonly ShellWord[]) => boole
  * time: the words the previous pipeline stage is known to produce (`echo ~ | xargs rm -rf`, `find / | xargs …`),
  * else an unknown word.
  */
-function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
-  // eslint-style note: `produced` is reassigned below for wrappers with inputs of their own.
+export function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
   if (c.words.length === 0) return undefined;
   const s = strip(c.words);
   const head = c.words[s.start];
   if (!head) return undefined;
   const args = c.words.slice(s.start + 1, s.end);
-  if (s.inputs.length > 0 && !(produced && produced.length > 0)) produced = s.inputs;
+  // Inputs of the wrapper's own (`::: a b`) or from a file it names (`-a f`, `:::: f`: unknown) come before stdin.
+  let items: readonly ShellWord[] = s.inputs.length > 0 || s.inputFromFile ? s.inputs : produced && produced.length > 0 ? produced : [];
+  if (s.inputFromFile && !items.includes(UNKNOWN_ARGS)) items = [...items, UNKNOWN_ARGS];
   if (s.appends) {
-    const replace = args.findIndex((w) => w.text === "{}" || w.text.includes("{}"));
-    if (produced && produced.length > 0 && replace >= 0) {
-      const w = args[replace]!;
-      args.splice(replace, 1, ...produced.map((p) => ({ ...w, value: w.value.split("{}").join(p.value), text: w.text.split("{}").join(p.text) })));
-    } else args.push(...(produced && produced.length > 0 ? produced : [UNKNOWN_ARGS]));
+    if (items.length === 0) items = [UNKNOWN_ARGS];
+    // Each input in place of the replace string (`xargs -I% rm %`, `parallel rm {} ::: a`), else appended.
+    const holds = (w: ShellWord) => s.replace.some((r) => w.value.includes(r));
+    if (args.some(holds)) {
+      const put = (t: string, by: (p: ShellWord) => string, p: ShellWord) => s.replace.reduce((acc, r) => acc.split(r).join(by(p)), t);
+      const out: ShellWord[] = [];
+      for (const w of args)
+        if (!holds(w)) out.push(w);
+        else for (const p of items) out.push({ ...w, value: put(w.value, (x) => x.value, p), text: put(w.text, (x) => x.text, p), splits: w.splits || p.splits });
+      args.splice(0, args.length, ...out);
+    } else args.push(...items);
   }
-  const name = c.dialect === "bash" ? commandName(head.value) : head.value;
+  // `… | xargs sudo`, `xargs -L1 nice`: a wrapper left without a command runs the inputs, the first the command.
+  if (s.appends && WRAPPERS[commandName(head.value)]?.appendsArgs !== true && WRAPPERS[commandName(head.value)] && args.every((w) => w.value.startsWith("-") || items.includes(w)) && items.length > 0) {
+    const first = items[0]!;
+    if (first === UNKNOWN_ARGS) return { name: HOLE_ANY, args: [UNKNOWN_ARGS], start: s.start };
+    return { name: commandName(first.value), args: [...items.slice(1)], start: s.start };
+  }
+  // A command word from unknown input (`xargs -I% sh -c '%'`) is a dynamic command word: any command.
+  const value = head.value.includes(HOLE_INPUT) ? head.value.replace(/\uE007/g, HOLE_ANY) : head.value;
+  const name = c.dialect === "bash" ? commandName(value) : value;
   return { name, args, start: s.start };
 }
 
@@ -122,6 +138,18 @@ function producedWords(c: SimpleCommand): { words: ShellWord[]; every: boolean }
     if (!narrowed) return { words: roots, every: true };
     const tail = name !== undefined ? globTemplate(name) : "\uE001";
     return { words: roots.map((w) => word(`${w.value.replace(/\/+$/, "")}/${tail}`)), every: false };
+  }
+  if (f.name === "grep" || f.name === "egrep" || f.name === "rg") {
+    // `grep -rl X src`: names of files under src (read, as for find, as src itself and everything under it);
+    // `grep -l X a b`: some of a and b. Other greps print lines of text: unknown.
+    const flags = f.args.filter((w) => /^-[A-Za-z]+$/.test(w.text)).map((w) => w.text.slice(1)).join("");
+    const long = f.args.filter((w) => w.text.startsWith("--")).map((w) => w.text);
+    if (!/[lL]/.test(flags) && !long.some((l) => /^--(files-with(out)?-match(es)?|files)$/.test(l))) return undefined;
+    if (f.args.some((w) => /^-[A-Za-z]*[efA-DmX]$/.test(w.text) || /^--(regexp|file)$/.test(w.text))) return undefined;
+    const ops = f.args.filter((w) => !w.text.startsWith("-")).slice(f.name === "rg" && long.includes("--files") ? 0 : 1);
+    const recursive = f.name === "rg" || /[rR]/.test(flags) || long.some((l) => /^--(recursive|dereference-recursive)$/.test(l));
+    if (ops.some((w) => hasHoles(w.value))) return undefined;
+    return { words: ops.length > 0 ? ops : [word(".")], every: recursive };
   }
   if (f.name === "ls") {
     // `ls -d /etc /usr` prints those paths; `ls /etc` every entry of /etc.
@@ -172,6 +200,8 @@ const DIALECT_EFFECTS: Partial<Record<SimpleCommand["dialect"], typeof psEffects
 const DIALECT_ROLES: Partial<Record<SimpleCommand["dialect"], typeof psRole>> = { powershell: psRole };
 
 function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWord[], upstream?: SimpleCommand): DeclaredEffect[] {
+  // `mkfs --help`, `dd --version`, `format /?`: the program prints and exits.
+  if (asksForHelp(name, args)) return [];
   const table = DIALECT_EFFECTS[c.dialect];
   if (table) {
     const own = table(name, args, c, upstream);

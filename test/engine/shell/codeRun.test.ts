@@ -79,7 +79,9 @@ describe("running what a command prints: one verdict for every spelling", () => 
   });
 
   it("a crontab keeps its schedules out of the commands, and unknown lines are any command", async () => {
-    expect(await verdict("crontab <<< '0 3 * * * /usr/local/bin/backup.sh'")).toBe("none");
+    // Installing a crontab plants code that runs later: the starter asks (issue 18), and no more — its schedule
+    // `0 3 * * *` is not read as a command (`0` and `*` would be any command, a deny).
+    expect(await verdict("crontab <<< '0 3 * * * /usr/local/bin/backup.sh'")).toBe("ask");
     expect(await verdict("crontab -l")).toBe("none");
     expect(await verdict("(crontab -l; echo '0 * * * * rm -rf ~') | crontab -")).toBe("deny");
     expect(await verdict("echo '* * * * * rm -rf /' > c && crontab c")).toBe("deny");

@@ -4,9 +4,9 @@
  * command, and code for another dialect (`pwsh -c`, `cmd /c`), each examined as a script of its own.
  */
 import { collapse } from "../builder";
-import { HOLE_ANY, HOLE_CHAR, HOLE_SEG, HOLE_VARIABLE, hasHoles } from "../words/template";
+import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_SEG, HOLE_VARIABLE, hasHoles } from "../words/template";
 import { type Builder, MAX_FUNCTION_CALLS, type Scope } from "../builder";
-import { commandName, isAssignmentWord, strip } from "../words/strip";
+import { UNKNOWN_COMMAND_LINE, commandName, isAssignmentWord, strip } from "../words/strip";
 import type { ShellWord, SimpleCommand } from "../model";
 import { staticCommandOf, staticOutput } from "../words/staticText";
 import { EVALUATORS, SHELLS, SHELL_ARG_OPTIONS, SOURCERS } from "../commands/wrappers";
@@ -17,12 +17,18 @@ import { embeddedShellCode } from "../commands/interpreters";
 import { printsDownload } from "../effects";
 import { printsSetupCode } from "../commands/setupCode";
 import { FIND_FILTERS, gitSubcommand } from "../commands/commands";
-/** Turn a code string (a template) into parseable text: holes become a placeholder variable that reads back as one. */
-export function codeText(t: string, braces = false): string {
-  let s = t.replace(/[\uE000-\uE004]/g, `\${${HOLE_VARIABLE}}`);
-  if (braces) s = s.replace(/\{\}/g, `\${${HOLE_VARIABLE}}`);
+/**
+ * Turn a code string (a template) into parseable text: holes become a placeholder variable that reads back as one.
+ * `replace`: the strings a wrapper puts each of its inputs in place of (`xargs -I% sh -c 'rm -rf %'`), which stand
+ * for its input: any text when unknown, and code the text holds is run (a line `x; rm -rf /` is two commands).
+ */
+export function codeText(t: string, replace: readonly string[] = []): string {
+  let s = t.replace(/[\uE000-\uE004]/g, `\${${HOLE_VARIABLE}}`).replace(/\uE007/g, `\${${HOLE_INPUT_VARIABLE}}`);
+  for (const r of replace) s = s.split(r).join(`\${${HOLE_INPUT_VARIABLE}}`);
   return s;
 }
+
+const NO_REPLACE: readonly string[] = [];
 
 /**
  * The code strings and commands a recorded command runs (its wrappers' `-c` strings, a shell's `-c` string or
@@ -34,7 +40,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   if (words.length === 0) return;
   const s = strip(words);
   // `positional`: `$0`, `$1`, … of the code (`sh -c 'rm -rf "$1"' _ /`).
-  const codes: { text: string; braces: boolean; positional?: readonly ShellWord[] }[] = s.code.map((w) => ({ text: w.value, braces: s.appends }));
+  const codes: { text: string; braces: readonly string[]; positional?: readonly ShellWord[] }[] = s.code.map((w) => ({ text: w.value, braces: s.replace }));
   const rest = words.slice(s.start, s.end);
   const name = commandName(rest[0]?.value ?? "");
   // A file this command line wrote with known content: `echo 'rm -rf /' > x.sh`, `cat > x.sh <<EOF`.
@@ -46,20 +52,20 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   }
   // An alias defined earlier in the command line: its text runs with these arguments.
   const alias = b.aliases.get(rest[0]?.value ?? "");
-  if (alias !== undefined && b.calls++ < MAX_FUNCTION_CALLS) codes.push({ text: `${alias} ${rest.slice(1).map((w) => w.value).join(" ")}`, braces: false });
+  if (alias !== undefined && b.calls++ < MAX_FUNCTION_CALLS) codes.push({ text: `${alias} ${rest.slice(1).map((w) => w.value).join(" ")}`, braces: NO_REPLACE });
   // A script file the command line wrote, run by a shell, sourced, or run directly.
   const scriptFile = (w: ShellWord | undefined) => (w ? b.files.get(fileKey(w.value)) : undefined);
   const direct = scriptFile(rest[0]);
-  if (direct !== undefined) codes.push({ text: direct, braces: false });
+  if (direct !== undefined) codes.push({ text: direct, braces: NO_REPLACE });
   if (SHELLS.has(name) || SOURCERS.has(name) || SHELL_CODE_READERS.has(name)) {
     const operand = rest.slice(1).find((w) => !w.text.startsWith("-"));
     const file = scriptFile(operand);
-    if (file !== undefined) codes.push({ text: scheduledCode(name, file), braces: false });
+    if (file !== undefined) codes.push({ text: scheduledCode(name, file), braces: NO_REPLACE });
     // `source <(…)`, `bash <(…)`: what the process substitution prints is the script (`cmd` in `source <(cmd)` is
     // examined as a script of its own already; this is its output, run).
-    if (operand?.procsub !== undefined) codes.push({ text: scheduledCode(name, codePrinted(b, operand.procsub) ?? HOLE_ANY), braces: false });
+    if (operand?.procsub !== undefined) codes.push({ text: scheduledCode(name, codePrinted(b, operand.procsub) ?? HOLE_ANY), braces: NO_REPLACE });
     // `source /dev/stdin <<< …`, `bash -s < <(…)`, `sh <<EOF`: what arrives on stdin is the script.
-    if (readsProgramFromStdin(name, rest.slice(1))) for (const text of stdinCode(b, cmd)) codes.push({ text: scheduledCode(name, text), braces: false });
+    if (readsProgramFromStdin(name, rest.slice(1))) for (const text of stdinCode(b, cmd)) codes.push({ text: scheduledCode(name, text), braces: NO_REPLACE });
   }
   if (name === "git") gitAliasesRun(b, rest, codes);
   // Options and variables whose value is a command (`git -c core.sshCommand=…`, `rsync -e …`, `PAGER=… git log`).
@@ -68,7 +74,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     if (!isAssignmentWord(w)) break;
     assignments.push(w);
   }
-  for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: false });
+  for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
   // `BASH_ENV=<(…) bash -c …`, `ENV=x.sh sh -c …`: the shell sources that file first.
   if (SHELLS.has(name))
     assignments.forEach((w, k) => {
@@ -76,7 +82,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
       // `BASH_ENV=<(…)` is read as `BASH_ENV=` and the process substitution as the next word.
       const procsub = w.procsub ?? (w.value.endsWith("=") ? words[k + 1]?.procsub : undefined);
       const sourced = procsub !== undefined ? (codePrinted(b, procsub) ?? HOLE_ANY) : b.files.get(fileKey(w.value.slice(w.value.indexOf("=") + 1)));
-      if (sourced !== undefined) codes.push({ text: sourced, braces: false });
+      if (sourced !== undefined) codes.push({ text: sourced, braces: NO_REPLACE });
     });
   if (SHELLS.has(name) || name === "busybox") {
     let k = 1;
@@ -98,22 +104,25 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
       }
       break;
     }
-    if (cFlag && k < rest.length) codes.push({ text: codeOfWords(b, [rest[k]!]), braces: s.appends, positional: rest.slice(k + 1) });
+    if (cFlag && k < rest.length) codes.push({ text: codeOfWords(b, [rest[k]!]), braces: s.replace, positional: rest.slice(k + 1) });
+    // `… | xargs sh -c`, `xargs -a f bash -c`: the code string is the first input, any code unless known.
+    else if (cFlag && s.appends) codes.push({ text: UNKNOWN_COMMAND_LINE.value, braces: NO_REPLACE });
   } else if (EVALUATORS.has(name)) {
-    if (rest.length > 1) codes.push({ text: codeOfWords(b, rest.slice(1)), braces: s.appends });
+    if (rest.length > 1) codes.push({ text: codeOfWords(b, rest.slice(1)), braces: s.replace });
   } else if (name === "trap") {
-    if (rest[1] && !rest[1].text.startsWith("-")) codes.push({ text: rest[1].value, braces: false });
+    if (rest[1] && !rest[1].text.startsWith("-")) codes.push({ text: rest[1].value, braces: NO_REPLACE });
   } else if (name === "alias") {
     for (const w of rest.slice(1)) {
       const eq = w.value.indexOf("=");
       if (eq > 0) {
         b.aliases.set(w.value.slice(0, eq), w.value.slice(eq + 1));
-        codes.push({ text: w.value.slice(eq + 1), braces: false });
+        codes.push({ text: w.value.slice(eq + 1), braces: NO_REPLACE });
       }
     }
   } else if (name === "cmd" || name === "cmd.exe") {
     const k = rest.findIndex((w) => /^\/\/?[ck]$/i.test(w.value));
-    if (k >= 0) b.read.cmd(b, rest.slice(k + 1).map((w) => w.value).join(" "), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+    // (`/?` is cmd's help switch: Git Bash passes the unmatched glob as written.)
+    if (k >= 0) b.read.cmd(b, rest.slice(k + 1).map((w) => (w.raw === "/?" ? "/?" : w.value)).join(" "), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
   } else if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(name)) {
     const ps = rest.map((w) => w.value);
     const k = ps.findIndex((w) => /^[-/]c(o(m(m(a(n(d)?)?)?)?)?)?$/i.test(w) || /^[-/]e(c|nc|ncodedcommand)?$/i.test(w));
@@ -127,7 +136,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   } else {
     const embedded = embeddedShellCode(name, rest, cmd.stdin);
     if (embedded.truncated) b.truncated = true;
-    for (const code of embedded.codes) codes.push({ text: code, braces: false });
+    for (const code of embedded.codes) codes.push({ text: code, braces: NO_REPLACE });
   }
   for (const code of codes) {
     if (b.full) return;
@@ -216,7 +225,7 @@ function fileKey(p: string): string {
  * git aliases: `git config [--global] alias.pf 'push --force'` and `git -c alias.pf='push -f' pf …` define one;
  * `git pf …` then runs `git push --force …` (or, for `!cmd`, the shell command).
  */
-function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: string; braces: boolean }[]): void {
+function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: string; braces: readonly string[] }[]): void {
   const args = rest.slice(1).map((w) => w.value);
   for (let k = 0; k < args.length; k++) {
     if (args[k] === "-c" && args[k + 1]) {
@@ -236,7 +245,7 @@ function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: st
   const alias = sub ? b.gitAliases.get(sub.sub) : undefined;
   if (alias === undefined || b.calls++ >= MAX_FUNCTION_CALLS) return;
   const tail = sub!.rest.map((w) => w.value).join(" ");
-  codes.push({ text: alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, braces: false });
+  codes.push({ text: alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, braces: NO_REPLACE });
 }
 
 /** `find … -exec CMD … {} ;` and `fd -x CMD …`: the commands they run, with `{}` standing for each found path. */

@@ -11,6 +11,7 @@ import { commandName, strip } from "../words/strip";
 import { readsProgramFromStdin, scheduledCode } from "../commands/programs";
 import { pipelineOutput, staticCommandOf, type StaticCommand } from "../words/staticText";
 import { codePrintedBy, codeText, followCode, printsDownloadOf } from "./followCode";
+import { caseFolded } from "../commands/knownNames";
 import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, hasHoles, literal } from "../words/template";
 import { CWD, MAX_BRACE_WORDS, arrayExpansion, bindArray, bindAssignments, expandBraces, hereDocText, moveCwd, scriptsBelow, staticScriptOutput, staticWord, variableValue } from "./words";
 
@@ -274,6 +275,9 @@ export class Walker {
       bindArray(scope, "@", rest.every((v) => !/[\uE000\uE004]/.test(v)) ? rest : undefined);
     }
     followCode(this.b, index, scope, this.depth);
+    // `CURL … | SH`, `Rm -rf /` on a case-insensitive filesystem: the same command as the known program, too.
+    const folded = this.b.ctx.caseSensitiveCommands ? undefined : caseFolded(words);
+    if (folded) this.record(folded, redirects, stdin, raw, pipe, scope, [], stdinFrom);
     // A call of a function defined earlier: its body again, with `$1`, `$2`, … bound to the call's arguments.
     const called = words[0]?.value;
     const fn = called !== undefined ? this.b.functionBodies.get(called) : undefined;

@@ -6,7 +6,7 @@
 import { BASH_QUOTES, scanUnquoted } from "../words/scan";
 import type { ShellWord } from "../model";
 import type { AnalyseContext, Scope } from "../builder";
-import { HOLE_ANY, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, literal } from "../words/template";
+import { HOLE_ANY, HOLE_INPUT, HOLE_INPUT_VARIABLE, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, literal } from "../words/template";
 import { forEachChild, type DoubleQuotedChild, type HereDoc, type ParameterExpansionPart, type ParsedScript, type SyntaxNode, type Word, type WordPart } from "unbash";
 import { pipelineOutput, substituted, type StaticCommand } from "../words/staticText";
 import { commandName } from "../words/strip";
@@ -137,6 +137,7 @@ export function variableValue(p: WordPart, scope: Scope, ctx: AnalyseContext, qu
   // Numbers and single characters that never hold a `/`: `$#`, `$?`, `$$`, `$!`, `${#x}`.
   if (prefix === "#" || ["#", "?", "$", "!"].includes(name)) return { text: HOLE_SEG, value: HOLE_SEG };
   if (name === HOLE_VARIABLE) return { text: HOLE_ANY, value: HOLE_ANY };
+  if (name === HOLE_INPUT_VARIABLE) return { text: HOLE_ANY, value: HOLE_INPUT };
   const plainOrDefault = op === undefined || (op.type === "Default" && ["-", ":-", "?", ":?"].includes(op.operator));
   // `${HOME%/}`, `${HOME%%/}`: still the home directory (a trailing slash removed).
   const trailingSlashOff = op?.type === "Remove" && (op.operator === "%" || op.operator === "%%") && op.operand.value === "/";

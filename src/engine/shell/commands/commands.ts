@@ -7,7 +7,7 @@
  */
 import { has, parseArgs, type OptionTable, type ParsedArgs } from "../words/args";
 import type { ShellWord } from "../model";
-import { globTemplate, HOLE_ANY, HOLE_BELOW } from "../words/template";
+import { globTemplate, HOLE_ANY, HOLE_BELOW, HOLE_SEG } from "../words/template";
 import type { EffectKind } from "../effectKinds";
 
 /** An effect as a command declares it (effects.ts adds where it came from). */
@@ -324,11 +324,26 @@ export function gitSubcommand(words: readonly ShellWord[]): { sub: string; rest:
   return { sub: first.text, rest: words.slice(at + 1) };
 }
 
+/** Where `crontab` keeps each user's table (Debian's spool; the policy's paths name the others too). */
+const CRON_SPOOL = "/var/spool/cron/crontabs";
+
+/**
+ * git settings whose value is code git runs later, or where it looks for it: setting one plants code as surely as
+ * writing a hook, so it is a write of the repository's hooks directory.
+ */
+const GIT_CODE_SETTINGS: ReadonlySet<string> = new Set(["core.hookspath", "core.fsmonitor"]);
+
 function gitEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect[] {
   const g = gitSubcommand(words);
   if (!g) return [];
   const sub = g.sub;
   const out: DeclaredEffect[] = [];
+  if (sub === "config") {
+    // `git config core.hooksPath x`, `git config --global --add core.hooksPath x`: not `--get`, `--unset`, `-l`.
+    const key = g.rest.find((w) => !w.text.startsWith("-"));
+    const reads = g.rest.some((w) => /^--(get|get-all|get-regexp|list|unset|unset-all|show-origin)$|^-l$/.test(w.text));
+    if (key && GIT_CODE_SETTINGS.has(key.value.toLowerCase()) && !reads && g.rest.indexOf(key) < g.rest.length - 1) out.push(effect("write", `git config ${key.value}`, ".git/hooks"));
+  }
   // A dynamic subcommand (`git $CMD -f`) may be a push.
   if (sub === "push" || (sub.charCodeAt(0) >= 0xe000 && sub.charCodeAt(0) <= 0xe004)) {
     const p = parseArgs(g.rest, GIT_PUSH);
@@ -445,13 +460,33 @@ const SHRED: OptionTable = { short: "fuvxz", shortArg: "ns", long: ["force", "ve
 const MKFS: OptionTable = { short: "cqvVFnDSjO", shortArg: "tLbBCEgGiIJlmMNoOrTUdeKpz", longArg: ["type", "label"] };
 const ZIP: OptionTable = { short: "rRjqvmdfuFTXy0123456789eD@", shortArg: "xibPnt", longArg: ["exclude", "include", "password", "suffixes"], names: { r: "recurse-paths" } };
 const UNZIP: OptionTable = { short: "lvtzTcfnoujCKLMqaAXV", shortArg: "dxP", names: { d: "exdir" } };
-const OPENSSL_READS = ["in", "inkey", "key", "passin", "CAfile", "cert", "signkey", "secret", "kfile"];
+const OPENSSL_READS = ["in", "inkey", "key", "passin", "CAfile", "cert", "signkey", "secret", "kfile", "CAkey", "certfile", "untrusted", "CRLfile"];
+
+/**
+ * openssl subcommands that read their inputs as certificates, certificate requests or CRLs — public documents —
+ * and print nothing else: the file options (and, for `verify`, the operands) they read that way. `openssl x509 -in
+ * server.pem -noout -subject` parses a certificate: given a private key it fails ("unable to load certificate"),
+ * and given a PEM holding both it prints only the certificate, so reading it is not reading a secret. Their other
+ * options (`-signkey`, `-CAkey`, `-key`, `-passin`) still read what they name, and every other subcommand (`rsa`,
+ * `pkey`, `ec`, `pkcs12`, `enc`, `asn1parse`, …) reads its `-in` as it is: it may be a key.
+ */
+const OPENSSL_CERTIFICATE_READS: Readonly<Record<string, readonly string[]>> = {
+  x509: ["in", "CAfile", "CA", "untrusted"],
+  verify: ["CAfile", "untrusted", "trusted", "CRLfile", ""],
+  crl: ["in", "CAfile"],
+  req: ["in"],
+  crl2pkcs7: ["in", "certfile"],
+  pkcs7: ["in"],
+  s_client: ["CAfile"],
+  s_server: ["CAfile"],
+};
 
 function opensslEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect[] {
   const out: DeclaredEffect[] = [];
+  const certificates = Object.hasOwn(OPENSSL_CERTIFICATE_READS, words[0]?.text ?? "") ? OPENSSL_CERTIFICATE_READS[words[0]!.text]! : [];
   words.forEach((w, k) => {
     const name = w.text.replace(/^-+/, "");
-    if (w.text.startsWith("-") && OPENSSL_READS.includes(name) && words[k + 1]) {
+    if (w.text.startsWith("-") && OPENSSL_READS.includes(name) && words[k + 1] && !certificates.includes(name)) {
       const val = words[k + 1]!.value.replace(/^file:/, "");
       out.push(effect("read", `openssl -${name}`, val));
     }
@@ -589,6 +624,17 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   gpg: { options: { short: "acdeskvq", shortArg: "oruR" }, effects: (a) => paths(a).map((p) => effect("read", "gpg", p)) },
   openssl: { effects: opensslEffects },
   git: { effects: gitEffects },
+  // Installs a file (or stdin: `-`, nothing) as a user's crontab: a write of the cron spool (its jobs run later,
+  // outside the session); `-l` lists it, `-r` removes it, `-e` edits it.
+  crontab: {
+    options: { short: "lreiTns", shortArg: "uc" },
+    effects: (a) => {
+      if (a.options.has("l") || a.options.has("T") || a.options.has("n")) return [];
+      const table = `${CRON_SPOOL}/${a.options.get("u")?.[0] ?? HOLE_SEG}`;
+      if (a.options.has("r")) return [effect("delete", "crontab -r", table)];
+      return [effect("write", a.options.has("e") ? "crontab -e" : "crontab", table), ...paths(a).filter((p) => p !== "-").map((p) => effect("read", "crontab FILE", p))];
+    },
+  },
   // Cloud and sharing uploads: local files read.
   aws: { effects: (_a, words) => cloudCopy(words, ["s3"], ["cp", "mv", "sync"], "aws s3") },
   gsutil: { effects: (_a, words) => cloudCopy(words, [], ["cp", "mv", "rsync"], "gsutil") },

@@ -45,7 +45,7 @@ const INTERPRETERS: readonly { test: RegExp; lang: Lang; code: readonly string[]
 // Module scope, outliving the request: which interpreter a command name is depends on the name alone. Bounded.
 const interpreterByName = new Map<string, Lang | null>();
 
-function interpreterOf(name: string): Lang | undefined {
+export function interpreterOf(name: string): Lang | undefined {
   let lang = interpreterByName.get(name);
   if (lang === undefined) {
     lang = INTERPRETERS.find((i) => i.test.test(name))?.lang ?? null;

@@ -37,6 +37,19 @@ export interface WrapperSpec {
   readonly loneDash?: boolean;
   /** Words from one of these on are the wrapper's inputs, not the command's arguments (`parallel … ::: a b`). */
   readonly inputsAfter?: readonly string[];
+  /** Of those separators, the ones followed by files whose lines are the inputs (`parallel … :::: list.txt`). */
+  readonly inputFilesAfter?: readonly string[];
+  /** Options whose argument is a file the inputs are read from instead of stdin (`xargs -a list.txt`). */
+  readonly inputFileOptions?: readonly string[];
+  /**
+   * Options that name the string each input replaces in the command (`xargs -I R`), with the string meant when
+   * the option is given without one (`-i`, `--replace`: `{}`); null when the option takes it as its argument.
+   */
+  readonly replaceOptions?: Readonly<Record<string, string | null>>;
+  /** Strings each input always replaces when the command holds one (`parallel rm {}`, `{.}`, `{/}`, …). */
+  readonly replaceTokens?: readonly string[];
+  /** Without a command, each input is a command line run by a shell (`parallel ::: 'a' 'b'`, `cat jobs | parallel`). */
+  readonly inputIsCommand?: boolean;
 }
 
 const DURATION = /^[0-9]*\.?[0-9]+[smhd]?$/;
@@ -52,10 +65,14 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   command: { client: true },
   builtin: { client: true },
   noglob: { client: true },
+  // Runs its command with the words of its input (stdin, or `-a FILE`) appended, or substituted for the replace
+  // string (`-I R`; `-i`/`--replace` take it attached or mean `{}`; `-e`/`-l` take theirs attached too).
   xargs: {
-    shortArg: "nPILsdEaeil",
-    longArg: ["max-args", "max-procs", "delimiter", "arg-file", "max-chars", "process-slot-var", "replace", "eof", "max-lines"],
+    shortArg: "nPILsdEa",
+    longArg: ["max-args", "max-procs", "delimiter", "arg-file", "max-chars", "process-slot-var"],
     appendsArgs: true,
+    inputFileOptions: ["-a", "--arg-file"],
+    replaceOptions: { "-I": null, "-i": "{}", "--replace": "{}" },
     client: true,
   },
   // Privilege and environment.
@@ -114,7 +131,20 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   watch: { shortArg: "nqd", longArg: ["interval", "differences"], restIsCode: true },
   screen: { shortArg: "SsceLptTh", positional: 0 },
   tmux: { subcommands: ["new-session", "new", "new-window", "neww", "send-keys", "send", "split-window", "splitw", "respawn-pane"], shortArg: "sncxyteFlpT", restIsCode: true },
-  parallel: { shortArg: "jSP", longArg: ["jobs", "sshlogin", "delay", "timeout", "joblog", "results", "halt"], appendsArgs: true, inputsAfter: [":::", "::::", ":::+", "::::+"] },
+  // GNU parallel: its command with each input appended or put in place of `{}` (and its variants), the inputs
+  // after `:::` (or the lines of the files after `::::`, `-a FILE`, else stdin); without a command each input is a
+  // command line.
+  parallel: {
+    shortArg: "jSPnNIadEs",
+    longArg: ["jobs", "sshlogin", "delay", "timeout", "joblog", "results", "halt", "arg-file", "max-args", "delimiter", "colsep", "tagstring", "workdir", "basefile", "return", "memfree", "load", "retries"],
+    appendsArgs: true,
+    inputsAfter: [":::", "::::", ":::+", "::::+"],
+    inputFilesAfter: ["::::", "::::+"],
+    inputFileOptions: ["-a", "--arg-file"],
+    replaceOptions: { "-I": null },
+    replaceTokens: ["{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}", "{1}", "{2}", "{3}"],
+    inputIsCommand: true,
+  },
   // Debuggers, profilers, sandboxes and proxies.
   gdb: { commandAfter: "--args" },
   lldb: { commandAfter: "--" },
@@ -175,6 +205,13 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   // Multi-call binaries: `busybox rm -rf /` is `rm -rf /`.
   busybox: {},
   toybox: {},
+  // A command run inside a running container or pod (`docker exec -it app sh -c '…'`, `kubectl exec pod -- rm …`):
+  // still a command someone runs, with the container's (often the host's mounted) files.
+  docker: { subcommands: ["exec"], shortArg: "euw", longArg: ["env", "env-file", "user", "workdir", "detach-keys"], positional: 1 },
+  podman: { subcommands: ["exec"], shortArg: "euw", longArg: ["env", "env-file", "user", "workdir", "detach-keys", "preserve-fd"], positional: 1 },
+  nerdctl: { subcommands: ["exec"], shortArg: "euw", longArg: ["env", "env-file", "user", "workdir"], positional: 1 },
+  kubectl: { subcommands: ["exec"], commandAfter: "--" },
+  oc: { subcommands: ["exec", "rsh"], commandAfter: "--" },
   // Remote execution: the rest runs on another host, as code (still a command someone runs).
   ssh: { shortArg: "BbcDEeFIiJLlmOopQRSWw", restIsCode: true, positional: 1 },
 };

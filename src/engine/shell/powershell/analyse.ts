@@ -20,6 +20,8 @@ import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, literal } from "../words/tem
 // ---------------------------------------------------------------------------------------------------------
 // Tokenizer
 
+/** Where `$PROFILE` points (Windows' spelling; every profile path is in the starter's persistence set). */
+const PROFILE_PATH = "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1";
 const HOME_VARS = /^(?:home|env:userprofile|env:home|env:homepath)$/i;
 
 /** What `$_`/`$PSItem` stand for inside a script block fed by a listing, and variables assigned a pipeline. */
@@ -224,6 +226,13 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
     if (name === "") {
       add("$", "$", "$", false);
       return i + 1;
+    }
+    // `$PROFILE`, `$PROFILE.CurrentUserAllHosts`: a PowerShell profile, code every new session runs.
+    if (name.toLowerCase() === "profile") {
+      const which = /^\.(?:AllUsersAllHosts|AllUsersCurrentHost|CurrentUserAllHosts|CurrentUserCurrentHost)\b/i.exec(src.slice(j, j + 24));
+      const end = which ? j + which[0].length : j;
+      add(HOLE_ANY, PROFILE_PATH, src.slice(i, end), true);
+      return end;
     }
     // `$_.FullName`, `$item.Path`: the item itself.
     const prop = /^\.(?:FullName|Path|PSPath|FullPath)\b/i.exec(src.slice(j, j + 12));

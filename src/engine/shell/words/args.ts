@@ -46,7 +46,8 @@ export interface ParsedArgs {
   readonly ambiguous: boolean;
 }
 
-const startsWithHole = (t: string) => t.length > 0 && t.charCodeAt(0) >= 0xe000 && t.charCodeAt(0) <= 0xe004;
+// HOLE_INPUT (a program's unknown input: `… | xargs rm`) may hold options too (`-rf /`).
+const startsWithHole = (t: string) => t.length > 0 && ((t.charCodeAt(0) >= 0xe000 && t.charCodeAt(0) <= 0xe004) || t.charCodeAt(0) === 0xe007);
 
 export function parseArgs(words: readonly ShellWord[], table: OptionTable): ParsedArgs {
   const options = new Map<string, string[]>();

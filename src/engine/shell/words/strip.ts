@@ -5,7 +5,7 @@
  * (`su -c '…'`, `watch '…'`), which the analyser parses as scripts of their own.
  */
 import type { ShellWord } from "../model";
-import { HOLE_ANY, hasHoles } from "./template";
+import { HOLE_ANY, HOLE_INPUT, hasHoles } from "./template";
 import { WRAPPERS, type WrapperSpec } from "../commands/wrappers";
 
 interface Stripped {
@@ -26,6 +26,31 @@ interface Stripped {
   readonly code: readonly ShellWord[];
   /** More arguments are appended when it runs (xargs, parallel): the command has unknown trailing arguments. */
   readonly appends: boolean;
+  /** The strings each input replaces in the command (`xargs -I%` → `%`; parallel's `{}`, `{.}`, …). */
+  readonly replace: readonly string[];
+  /** The inputs are read from a file the command line names (`xargs -a f`, `parallel … :::: f`): unknown text. */
+  readonly inputFromFile: boolean;
+}
+
+/** What a wrapper's own options say about its inputs: the replace strings, and whether a file supplies them. */
+function inputOptions(opts: readonly ShellWord[], spec: WrapperSpec): { replace: string[]; fromFile: boolean } {
+  const replace = [...(spec.replaceTokens ?? [])];
+  let fromFile = false;
+  const given = Object.entries(spec.replaceOptions ?? {});
+  for (let k = 0; k < opts.length; k++) {
+    const t = opts[k]!.value;
+    for (const [opt, meant] of given) {
+      if (opt.startsWith("--")) {
+        if (t === opt) replace.push(meant ?? opts[k + 1]?.value ?? "{}");
+        else if (t.startsWith(`${opt}=`)) replace.push(t.slice(opt.length + 1));
+      } else if (!t.startsWith("--") && t.startsWith(opt)) {
+        const attached = t.slice(opt.length);
+        replace.push(attached !== "" ? attached : (meant ?? opts[k + 1]?.value ?? "{}"));
+      }
+    }
+    if ((spec.inputFileOptions ?? []).some((o) => t === o || (o.startsWith("--") ? t.startsWith(`${o}=`) : t.startsWith(o) && !t.startsWith("--")))) fromFile = true;
+  }
+  return { replace: replace.filter((r) => r !== ""), fromFile };
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
@@ -118,6 +143,8 @@ export function strip(words: readonly ShellWord[]): Stripped {
   let appends = false;
   let end = words.length;
   let inputs: ShellWord[] = [];
+  const replace: string[] = [];
+  let inputFromFile = false;
   let clientOk = true;
   let i = 0;
   const push = (at: number, client: boolean) => {
@@ -166,13 +193,42 @@ export function strip(words: readonly ShellWord[]): Stripped {
       code.push(...again.code);
     }
     if (spec.assignments) while (j < words.length && isAssignmentWord(words[j]!)) j++;
-    if (spec.appendsArgs) appends = true;
+    if (spec.appendsArgs) {
+      appends = true;
+      const given = inputOptions(words.slice(i + 1, j), spec);
+      replace.push(...given.replace);
+      if (given.fromFile) inputFromFile = true;
+    }
     if (spec.inputsAfter) {
-      const cut = words.findIndex((w, k) => k > j && spec.inputsAfter!.includes(w.text));
+      const cut = words.findIndex((w, k) => k >= j && spec.inputsAfter!.includes(w.text));
       if (cut >= 0) {
         end = cut;
-        inputs = words.slice(cut).filter((w) => !spec.inputsAfter!.includes(w.text));
+        inputs = [];
+        let fromFiles = false;
+        for (const w of words.slice(cut)) {
+          if (spec.inputsAfter.includes(w.text)) fromFiles = spec.inputFilesAfter?.includes(w.text) ?? false;
+          else if (!fromFiles) inputs.push(w);
+          else if (!inputs.includes(UNKNOWN_ARGS)) {
+            inputs.push(UNKNOWN_ARGS);
+            inputFromFile = true;
+          }
+        }
+        // `parallel ::: 'rm -rf ~' 'make'`: no command, so each input is a command line.
+        if (cut === j && spec.inputIsCommand) {
+          code.push(...inputs.map((w) => (w === UNKNOWN_ARGS ? UNKNOWN_COMMAND_LINE : w)));
+          break;
+        }
       }
+    }
+    // `parallel 'rm -rf {}' ::: a`: a command given as one word is a command line, run by a shell.
+    if (spec.inputIsCommand && end - j === 1 && /[\s;&|<>$`]/.test(words[j]!.value)) {
+      code.push(words[j]!);
+      break;
+    }
+    // `cat jobs | parallel`, `parallel -a jobs`: each line of the input is a command line, known or not.
+    if (spec.inputIsCommand && j >= end && end === words.length) {
+      code.push(UNKNOWN_COMMAND_LINE);
+      break;
     }
     if (spec.restIsCode) {
       if (j < words.length) code.push(joinWords(words.slice(j)));
@@ -182,7 +238,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
     i = j;
     push(i, spec.client === true);
   }
-  return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends };
+  return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends, replace, inputFromFile };
 }
 
 /** Several words as one code string (how `watch a b` or `ssh host a b` hands them to a shell). */
@@ -198,5 +254,11 @@ function joinWords(words: readonly ShellWord[]): ShellWord {
   };
 }
 
-/** A word standing for arguments only known at run time (xargs input): any number of words. */
-export const UNKNOWN_ARGS: ShellWord = { text: HOLE_ANY, value: HOLE_ANY, raw: "…", splits: true, procsub: undefined, substs: [] };
+/**
+ * A word standing for arguments only known at run time (xargs' input when the command line does not say what it
+ * is): any number of words, and in effect paths any path (HOLE_INPUT).
+ */
+export const UNKNOWN_ARGS: ShellWord = { text: HOLE_ANY, value: HOLE_INPUT, raw: "…", splits: true, procsub: undefined, substs: [] };
+
+/** A command line read from a program's unknown input (`parallel :::: jobs`): any command with any arguments. */
+export const UNKNOWN_COMMAND_LINE: ShellWord = { ...UNKNOWN_ARGS, value: `${HOLE_INPUT} ${HOLE_INPUT}` };

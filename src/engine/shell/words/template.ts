@@ -32,13 +32,22 @@ export const HOLE_UNKNOWN = "\uE004";
 export const HOLE_NOEXT = "\uE005";
 /** Everything below a directory a command writes recursively (`cp -r x dir`, `tar -x -C dir`): kept by effects. */
 export const HOLE_BELOW = "\uE006";
-const HOLE_RE = /[\uE000-\uE006]/;
-const HOLE_RE_G = /[\uE000-\uE006]/g;
+/**
+ * Text a program reads at run time from its input (xargs' stdin or `-a` file, parallel's `::::` files) when the
+ * command line does not say what it is: any text, and — unlike HOLE_ANY, which effects read as empty (an unset
+ * variable) — in an effect path any path at all, so a restricting rule fires where some input would make it match.
+ * It occurs only in word values (the words' text holds HOLE_ANY), so permission rules read it as any text.
+ */
+export const HOLE_INPUT = "\uE007";
+const HOLE_RE = /[\uE000-\uE007]/;
+const HOLE_RE_G = /[\uE000-\uE007]/g;
 /** Is this UTF-16 unit a hole? */
-export const isHoleCode = (c: number): boolean => c >= 0xe000 && c <= 0xe006;
+export const isHoleCode = (c: number): boolean => c >= 0xe000 && c <= 0xe007;
 
 /** A placeholder variable that reads back as a hole: how holes survive being re-parsed inside a code string. */
 export const HOLE_VARIABLE = "__hookgate_unknown__";
+/** The same for HOLE_INPUT: a program's unknown input put into a code string (`xargs -I% sh -c 'rm -rf %'`). */
+export const HOLE_INPUT_VARIABLE = "__hookgate_input__";
 
 export const hasHoles = (s: string): boolean => HOLE_RE.test(s);
 
@@ -131,7 +140,7 @@ export function matchSome(p: SomePattern, subject: string): boolean {
   closeStars(d, p);
   for (let i = 0; i < subject.length; i++) {
     const code = subject.charCodeAt(i);
-    if (code === 0xe000 || code === 0xe001 || code === 0xe003 || code === 0xe004 || code === 0xe006) {
+    if (code === 0xe000 || code === 0xe001 || code === 0xe003 || code === 0xe004 || code === 0xe006 || code === 0xe007) {
       // (HOLE_BELOW only occurs in effect paths, which never reach this matcher; read it as any text here.)
       // A hole can produce any text (HOLE_SEG: without `/`): from the lowest reachable position, every later one
       // is reachable (any stretch of the pattern matches some text), up to the first literal `/` for HOLE_SEG.

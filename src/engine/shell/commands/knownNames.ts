@@ -1,0 +1,55 @@
+/**
+ * Case-blind command names. On a case-insensitive filesystem (macOS by default, Windows, Git Bash, WSL on a
+ * Windows drive) `CURL … | SH` and `Rm -rf /` run curl, sh and rm: the shell finds the program whatever the case.
+ * So a command word that matches a program hookgate knows only when case is ignored is read as that program too
+ * (the command is examined as written and, as well, with that name in lower case: one more part, never fewer, so
+ * a restricting rule can only fire more and an allow rule, which must hold for every part, only less). A policy
+ * whose developers' machines are all case-sensitive says `"caseSensitiveCommands": true` and names are read as
+ * written only.
+ */
+import type { ShellWord } from "../model";
+import { commandName, strip } from "../words/strip";
+import { COMMAND_NAMES, commandSpec } from "./commands";
+import { EVALUATORS, SHELLS, SOURCERS, WRAPPERS } from "./wrappers";
+import { STDIN_INTERPRETERS } from "./programs";
+import { interpreterOf } from "./interpreters";
+
+/** Every program name some table of the shell reader knows (the effects table, wrappers, shells, evaluators). */
+const KNOWN: ReadonlySet<string> = new Set([...COMMAND_NAMES, ...Object.keys(WRAPPERS), ...SHELLS, ...EVALUATORS, ...SOURCERS]);
+
+const isKnown = (name: string): boolean => KNOWN.has(name) || commandSpec(name) !== undefined || STDIN_INTERPRETERS.test(name) || interpreterOf(name) !== undefined;
+
+/** The word with its command name (its basename) in lower case, when that is a known program and the word is not. */
+function folded(w: ShellWord): ShellWord | undefined {
+  const name = commandName(w.value);
+  if (name === "" || !/[A-Z]/.test(name)) return undefined;
+  const lower = name.toLowerCase();
+  if (isKnown(name) || !isKnown(lower)) return undefined;
+  const low = (t: string) => (t.endsWith(name) ? t.slice(0, t.length - name.length) + lower : t.toLowerCase());
+  return { ...w, text: low(w.text), value: low(w.value), raw: low(w.raw) };
+}
+
+/**
+ * The words of a simple command with every command name (the command's, and each wrapper's: `SUDO RM -rf /`)
+ * that is a known program only case-blind put in lower case; undefined when there is none.
+ */
+export function caseFolded(words: readonly ShellWord[]): ShellWord[] | undefined {
+  let out: ShellWord[] | undefined;
+  let current = words;
+  for (let pass = 0; pass < 8; pass++) {
+    let changed = false;
+    const next = [...current];
+    for (const at of strip(current).stages) {
+      const w = current[at];
+      const f = w ? folded(w) : undefined;
+      if (f) {
+        next[at] = f;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+    out = next;
+    current = next;
+  }
+  return out;
+}
