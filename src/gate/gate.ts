@@ -201,30 +201,36 @@ export class Gate {
 
     // A policy that cannot be read (storage error, a corrupt record) fails closed like one that no longer compiles:
     // an error status would make the client go ahead.
+    const ttlMs = this.deps.policyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+    // The org baseline, layered under every team's policy (engine/answer/layers.ts), read beside the team's (on a
+    // cache miss, one round trip for both rather than two in a row). Its own cache entry, so a baseline publish takes
+    // effect within the same bound as a team's; unreadable, it fails closed like the team's policy.
+    const baselineLoad =
+      request.baseline === undefined && this.deps.policies
+        ? this.resolver.current(this.deps.policies, this.profile, BASELINE_SCOPE, this.now(), ttlMs).catch((e: unknown) => {
+            log("error", { msg: "baseline load failed", error: errorText(e) });
+            return "failed" as const;
+          })
+        : undefined;
     let loaded: LoadedPolicy;
     let loadFailed = false;
     if (request.policy) loaded = { kind: "ok", record: { team, revision: 0, publishedAt: "", document: request.policy.document, digest: "" }, compiled: request.policy };
     else {
       try {
         if (!this.deps.policies) throw new Error("no policy store");
-        loaded = await this.resolver.current(this.deps.policies, this.profile, team, this.now(), this.deps.policyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
+        loaded = await this.resolver.current(this.deps.policies, this.profile, team, this.now(), ttlMs);
       } catch (e) {
         log("error", { msg: "policy load failed", team, error: errorText(e) });
         loaded = { kind: "none" };
         loadFailed = true;
       }
     }
-    // The org baseline, layered under every team's policy (engine/layers.ts). Its own cache entry, so a baseline
-    // publish takes effect within the same bound as a team's; unreadable, it fails closed like the team's policy.
     let baseline: LoadedPolicy = { kind: "none" };
     if (request.baseline) baseline = { kind: "ok", record: { team: BASELINE_SCOPE, revision: 0, publishedAt: "", document: request.baseline.document, digest: "" }, compiled: request.baseline };
-    else if (request.baseline === undefined && this.deps.policies) {
-      try {
-        baseline = await this.resolver.current(this.deps.policies, this.profile, BASELINE_SCOPE, this.now(), this.deps.policyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
-      } catch (e) {
-        log("error", { msg: "baseline load failed", error: errorText(e) });
-        loadFailed = true;
-      }
+    else if (baselineLoad) {
+      const read = await baselineLoad;
+      if (read === "failed") loadFailed = true;
+      else baseline = read;
     }
     const baselineRevision = baseline.kind !== "none" && !request.baseline ? baseline.record.revision : undefined;
     const revision: Decision["revision"] = loadFailed ? "unavailable" : loaded.kind === "none" ? "none" : loaded.record.revision;

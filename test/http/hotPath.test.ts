@@ -7,14 +7,15 @@ import { servicesFor } from "../../src/index";
 import type { Services } from "../../src/services";
 import { claudeCode } from "../../src/clients/claude-code";
 import { withOverrides } from "../support/doubles";
+import { BASELINE_SCOPE } from "../../src/gate/baseline";
 
 it("after the first request, hook requests read neither the policy nor the token from storage", async () => {
-  const reads = { policy: 0, token: 0 };
+  const reads = { policy: 0, baseline: 0, token: 0 };
   const counted = (e: Env): Services => {
     const real = servicesFor(e);
     return {
       ...real,
-      policies: withOverrides(real.policies, { current: (team) => (reads.policy++, real.policies.current(team)) }),
+      policies: withOverrides(real.policies, { current: (team) => (team === BASELINE_SCOPE ? reads.baseline++ : reads.policy++, real.policies.current(team)) }),
       tokens: withOverrides(real.tokens, { lookup: (hash) => (reads.token++, real.tokens.lookup(hash)) }),
     };
   };
@@ -47,7 +48,10 @@ it("after the first request, hook requests read neither the policy nor the token
     });
   expect((await (await hook("rm -rf x")).json()) as object).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
   const afterFirst = { ...reads };
-  expect(afterFirst.policy + afterFirst.token).toBeLessThanOrEqual(2); // at most one read of each, to fill the caches
+  // At most one read of each, to fill the caches: the team's policy, the org baseline's (every team is evaluated with
+  // it, so its pointer is cached like a team's), the token.
+  expect(afterFirst).toEqual({ policy: 1, baseline: 1, token: expect.any(Number) });
+  expect(afterFirst.token).toBeLessThanOrEqual(1);
   for (const command of ["ls", "rm -rf y", "npm test", "git status", "rm z"]) expect((await hook(command)).status).toBe(200);
   expect(reads).toEqual(afterFirst);
 });
