@@ -3,7 +3,7 @@ import { allTeams, canSeeTeam, covers, escalation, expiresInMs, ROOT_ID } from "
 import { BASELINE_SCOPE } from "../gate/baseline";
 import * as api from "./adminApi";
 import { forbidden, forgetAdminToken } from "./adminAuth";
-import { publishTo, rollbackTo } from "./adminRoutes";
+import { publishTo, rollbackTo } from "./publishing";
 import { adminTokenBody, adminTokenParams, auditQuery, baselineRevisionParams } from "./adminSchemas";
 import { messageOf, recordChange } from "./audit";
 import { validatedBody, type AppEnv } from "./context";
