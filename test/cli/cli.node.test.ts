@@ -293,9 +293,12 @@ describe("eval", () => {
 
     const invalid = await cli(["eval", policyPath, "-"], { stdin: JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash" }) });
     expect(invalid.code).toBe(1);
+    // Valid for no client: each problem names the client it is for (Claude Code's fields, and Copilot CLI's, which
+    // calls the same routes).
     expect(invalid.err).toMatch(/the PreToolUse input is not valid/);
-    expect(invalid.err).toMatch(/^ {2}tool_input: /m);
-    expect(invalid.err).toMatch(/^ {2}session_id: /m);
+    expect(invalid.err).toMatch(/^ {2}claude-code: tool_input: /m);
+    expect(invalid.err).toMatch(/^ {2}claude-code: session_id: /m);
+    expect(invalid.err).toMatch(/^ {2}copilot-cli: timestamp: /m);
 
     const array = await cli(["eval", policyPath, "-"], { stdin: "[1,2]" });
     expect(array.code).toBe(1);
