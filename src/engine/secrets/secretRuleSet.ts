@@ -45,34 +45,28 @@ export const SECRET_RULE_IDS: readonly string[] = scanners.map((s) => s.id);
 /** The ranges the rule set reports in `text`. A rule that throws reports nothing; the others still run. */
 export function secretRuleSetRanges(text: string): [number, number][] {
   const found: [number, number][] = [];
-  for (const s of scanners) {
-    sink = [];
-    try {
-      const r = s.handlers.file?.({ content: text, ext: "", contentType: "text" });
-      // No text scanner is asynchronous; should one become so, its late reports are dropped, never unhandled.
-      if (r instanceof Promise) r.catch(() => {});
-    } catch {
-      // a rule's bug must not stop masking
-    }
-    for (const range of sink) if (range[1] > range[0] && range[0] >= 0) found.push(range);
-  }
-  sink = [];
+  for (const s of scanners) for (const range of reportsOf(s, text)) if (range[1] > range[0] && range[0] >= 0) found.push(range);
   return found;
+}
+
+/** What one rule reports in `text`. A rule that throws reports nothing, so a rule's bug never stops the others. */
+function reportsOf(s: (typeof scanners)[number], text: string): [number, number][] {
+  sink = [];
+  try {
+    const r = s.handlers.file?.({ content: text, ext: "", contentType: "text" });
+    // No text scanner is asynchronous; should one become so, its late reports are dropped, never unhandled.
+    if (r instanceof Promise) r.catch(() => {});
+  } catch {
+    // (reported as nothing)
+  }
+  const reported = sink;
+  sink = [];
+  return reported;
 }
 
 /** The ids of the rules that report something in `text`. */
 export function secretRuleSetFindings(text: string): string[] {
   const ids: string[] = [];
-  for (const s of scanners) {
-    sink = [];
-    try {
-      const r = s.handlers.file?.({ content: text, ext: "", contentType: "text" });
-      if (r instanceof Promise) r.catch(() => {});
-    } catch {
-      // a rule's bug must not stop the others
-    }
-    if (sink.some((range) => range[1] > range[0])) ids.push(s.id);
-  }
-  sink = [];
+  for (const s of scanners) if (reportsOf(s, text).some((range) => range[1] > range[0])) ids.push(s.id);
   return ids;
 }
