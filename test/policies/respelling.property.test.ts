@@ -101,7 +101,7 @@ describe("respellings of one command get one verdict", () => {
     );
   });
 
-  const READER = fc.constantFrom("cat", "less", "head -n 5", "tail -20", "grep KEY", "sed -n 1p", "awk 1", "base64", "xxd", "cp {} /tmp/x", "wc -l <");
+  const READER = fc.constantFrom("cat", "less", "head -n 5", "tail -20", "grep KEY", "sed -n 1p", "awk 1", "base64", "xxd", "cp {} /tmp/x", "sort <", "md5sum -c");
   const ENV_PATH = fc.constantFrom(".env", "./.env", "config/.env", '"$PWD/.env"', ".e''nv", `${HOME}/shop/.env`, ".env.local", ".env.production");
   const EXAMPLE_PATH = fc.constantFrom(".env.example", "./.env.example", "config/.env.sample", ".env.template");
 

@@ -35,8 +35,8 @@ export const CLAUDE_CODE_TOOLS: ToolTable = {
   effects: {
     Read: [{ kind: "read", fields: ["file_path"] }],
     NotebookRead: [{ kind: "read", fields: ["notebook_path"] }],
-    Edit: [{ kind: "write", fields: ["file_path"] }],
-    Write: [{ kind: "write", fields: ["file_path"] }],
+    Edit: [{ kind: "write", fields: ["file_path"], text: { added: "new_string", replaced: "old_string" } }],
+    Write: [{ kind: "write", fields: ["file_path"], text: { added: "content" } }],
     MultiEdit: [{ kind: "write", fields: ["file_path"] }],
     NotebookEdit: [{ kind: "write", fields: ["notebook_path", "file_path"] }],
     LS: [{ kind: "read", fields: ["path"] }],

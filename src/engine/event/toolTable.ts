@@ -40,6 +40,11 @@ interface ToolEffect {
   readonly default?: string;
   readonly globs?: string;
   readonly patternDir?: string;
+  /**
+   * A write's text, when the input carries it: the field holding what the file gets (Write's `content`, Edit's
+   * `new_string`) and, for an edit, the field holding what it replaces. Left out: what is written is not known.
+   */
+  readonly text?: { readonly added: string; readonly replaced?: string };
 }
 
 /** The name a rule's tool (or a call's `tool_name`) goes by today. */

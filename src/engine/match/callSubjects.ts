@@ -93,7 +93,10 @@ export function callEffects(s: CallSubjects): readonly Effect[] {
     }
     const path = given ?? spec.default;
     if (path === undefined) continue;
-    out.push({ kind: spec.kind, path: literal(path), via: `${s.toolName} ${spec.fields[0]}`, command: 0 });
+    const added = spec.text !== undefined ? s.input[spec.text.added] : undefined;
+    const replaced = spec.text?.replaced !== undefined ? s.input[spec.text.replaced] : undefined;
+    const text = typeof added === "string" && (spec.text?.replaced === undefined || typeof replaced === "string") ? { added, ...(typeof replaced === "string" ? { replaced } : {}) } : undefined;
+    out.push({ kind: spec.kind, path: literal(path), via: `${s.toolName} ${spec.fields[0]}`, command: 0, ...(text ? { text } : {}) });
     const globs = spec.globs !== undefined ? str(spec.globs) : undefined;
     if (globs !== undefined)
       for (const g of globs.split(/[,\s]+/).filter((x) => x !== "" && !x.startsWith("!")))

@@ -15,6 +15,7 @@ import { err, ok, type Result } from "../result";
 import { PATH_EFFECT_KINDS, type EffectKind } from "../shell/effectKinds";
 import type { Effect } from "../shell/effects";
 import { hasHoles } from "../shell/words/template";
+import { onlySetsVariables } from "../shell/settingsText";
 import { callEffects, effectPathAlwaysMatches, effectPathMatches, prepareEffectPath, type CallSubjects } from "./callSubjects";
 
 interface EffectConditionDocument {
@@ -22,6 +23,8 @@ interface EffectConditionDocument {
   paths?: string | string[] | undefined;
   recursive?: boolean | undefined;
   mode?: "world-writable" | undefined;
+  /** `code`: a write counts only when what it writes may be code (settingsText.ts): unknown text, or more than variable settings. */
+  content?: "code" | undefined;
 }
 
 export interface CompiledEffectCondition {
@@ -31,6 +34,8 @@ export interface CompiledEffectCondition {
   readonly exclude: readonly PathGlob[];
   readonly recursive: boolean | undefined;
   readonly worldWritable: boolean;
+  /** Writes count only when their text may be code (`content: "code"`). */
+  readonly codeOnly: boolean;
   /** For traces. */
   readonly describe: string;
 }
@@ -46,6 +51,7 @@ export function compileEffectCondition(doc: EffectConditionDocument, sets: Reado
     problems.push(`"paths" applies to delete, read, write and chmod effects, not to ${kinds.filter((k) => !PATH_EFFECT_KINDS.has(k)).join(", ")}`);
   if (doc.recursive !== undefined && kinds.some((k) => k !== "delete" && k !== "chmod")) problems.push(`"recursive" applies to delete and chmod effects only`);
   if (doc.mode !== undefined && kinds.some((k) => k !== "chmod")) problems.push(`"mode" applies to chmod effects only`);
+  if (doc.content !== undefined && kinds.some((k) => k !== "write")) problems.push(`"content" applies to write effects only`);
   const include: PathGlob[] = [];
   const exclude: PathGlob[] = [];
   const expand = (entry: string, seen: Set<string>): string[] => {
@@ -74,11 +80,12 @@ export function compileEffectCondition(doc: EffectConditionDocument, sets: Reado
     kinds.join("|"),
     doc.recursive === true ? "recursive" : doc.recursive === false ? "non-recursive" : "",
     doc.mode ?? "",
+    doc.content === "code" ? "of code" : "",
     paths.length > 0 ? `of ${paths.join(", ")}` : "",
   ]
     .filter(Boolean)
     .join(" ");
-  return ok({ kinds: new Set(kinds), include: paths.length > 0 ? include : undefined, exclude, recursive: doc.recursive, worldWritable: doc.mode === "world-writable", describe });
+  return ok({ kinds: new Set(kinds), include: paths.length > 0 ? include : undefined, exclude, recursive: doc.recursive, worldWritable: doc.mode === "world-writable", codeOnly: doc.content === "code", describe });
 }
 
 /**
@@ -110,6 +117,7 @@ function matchesOne(c: CompiledEffectCondition, e: Effect, s: CallSubjects): boo
   if (!c.kinds.has(e.kind)) return false;
   if (c.recursive !== undefined && (e.recursive ?? false) !== c.recursive) return false;
   if (c.worldWritable && !worldWritable(e.mode)) return false;
+  if (c.codeOnly && e.text !== undefined && onlySetsVariables(e.text.added, true) && (e.text.replaced === undefined || onlySetsVariables(e.text.replaced, false))) return false;
   if (c.include === undefined) return true;
   if (e.path === undefined) return false;
   const path = e.path;

@@ -23,6 +23,7 @@ const effectConditionSchema = z.strictObject({
   paths: z.union([z.string().min(1).max(4096), z.array(z.string().min(1).max(4096)).min(1).max(512)]).optional(),
   recursive: z.boolean().optional(),
   mode: z.literal("world-writable").optional(),
+  content: z.literal("code").optional(),
 });
 
 const common = {

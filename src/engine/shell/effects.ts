@@ -36,6 +36,14 @@ export interface Effect {
   readonly command: number;
   /** The working directory relative paths are resolved against, when a `cd` moved it (see SimpleCommand.cwd). */
   readonly cwd?: string;
+  /** A write's text, when it is known (`echo TEXT >> f`, the Write tool's content): what it adds and what it replaces. */
+  readonly text?: WrittenText;
+}
+
+/** What a write puts in a file (`added`) in place of what (`replaced`: an edit's old text; none for an append). */
+export interface WrittenText {
+  readonly added: string;
+  readonly replaced?: string;
 }
 
 /** Does this command print what it downloads (`curl URL`, `wget -O- URL`)? `name` is its base name. */
@@ -217,6 +225,28 @@ function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWor
   return spec.effects(parsed, args);
 }
 
+/**
+ * The command itself (not a wrapper: `xargs` turns its stdin into arguments) only counts or digests its stdin
+ * (`wc -l < f`): `< f` then shows no more of f than `wc -l f` does, and is no more a read.
+ */
+function stdinUnshown(c: SimpleCommand): boolean {
+  const head = c.words[0];
+  if (!head || hasHoles(head.value)) return false;
+  const spec = COMMANDS[commandName(head.value)];
+  return spec?.blindToStdin?.(c.words.slice(1)) === true;
+}
+
+/**
+ * What a plain `echo WORDS` prints, when every word is known text: the text a `>>`/`>` redirect writes. Anything
+ * else (an option, `printf`'s format, a variable, stdin) leaves the text unknown.
+ */
+function echoedText(c: SimpleCommand): string | undefined {
+  const [head, ...args] = c.words;
+  if (head?.value !== "echo" || c.dialect !== "bash") return undefined;
+  if (args.some((w) => hasHoles(w.value)) || args[0]?.value.startsWith("-")) return undefined;
+  return args.map((w) => w.value).join(" ");
+}
+
 const REDIRECT_WRITES = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
 
 export function effectsOf(analysis: ShellAnalysis): Effect[] {
@@ -242,9 +272,15 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       if (!r.target) continue;
       const t = r.target.value;
       if (r.op === ">&" && /^[0-9-]+$/.test(t)) continue;
-      if (REDIRECT_WRITES.has(r.op)) add(i, { kind: "write", path: t, via: `redirect ${r.op}` });
+      if (REDIRECT_WRITES.has(r.op)) {
+        const text = r.op === ">>" || r.op === ">" ? echoedText(c) : undefined;
+        add(i, { kind: "write", path: t, via: `redirect ${r.op}`, ...(text !== undefined ? { text: { added: text } } : {}) });
+      }
+      if (r.op === "<" && stdinUnshown(c)) continue;
       if (r.op === "<" || r.op === "<>" || (r.op === "<&" && !/^[0-9-]+$/.test(t))) add(i, { kind: "read", path: t, via: `redirect ${r.op}` });
     }
+    // `xargs -a f`, `parallel … :::: f`: the wrapper reads f, and its words become arguments a program may print.
+    if (c.words.length > 0) for (const w of strip(c.words).inputFiles) if (w.value !== "-" && w.value !== "") add(i, { kind: "read", path: w.value, via: "input file" });
     const role = DIALECT_ROLES[c.dialect]?.(c);
     if (role?.downloader) downloaderAt.add(i);
     if (role?.executor) interpreterAt.add(i);

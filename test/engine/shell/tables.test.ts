@@ -145,6 +145,17 @@ const COMMAND_EXAMPLES: Record<string, [string, string[]]> = {
   chgrp: ["chgrp -R g a", ["chmod+r a"]],
   setfacl: ["setfacl -R -m u:x:rwx a", ["chmod+r a"]],
   chattr: ["chattr -R +i a", ["chmod+r a"]],
+  wc: ["wc --files0-from=a", ["read a"]],
+  md5sum: ["md5sum -c a", ["read a"]],
+  sha1sum: ["sha1sum --check a", ["read a"]],
+  sha224sum: ["sha224sum -c a", ["read a"]],
+  sha256sum: ["sha256sum -c a", ["read a"]],
+  sha384sum: ["sha384sum -c a", ["read a"]],
+  sha512sum: ["sha512sum -c a", ["read a"]],
+  b2sum: ["b2sum -c a", ["read a"]],
+  shasum: ["shasum -a 256 -c a", ["read a"]],
+  cksum: ["cksum --check a", ["read a"]],
+  sum: ["sum -c a", ["read a"]],
   cat: ["cat -n a", ["read a"]],
   tac: ["tac a", ["read a"]],
   less: ["less -R a", ["read a"]],
@@ -287,7 +298,15 @@ describe("commands: every entry has effects", () => {
   it("mkfs.* family", () => expect(effects("mkfs.ext4 -F /dev/sdb1")).toContain("write /dev/sdb1"));
   it("redirections", () => {
     expect(effects("echo x > a >> b &> c 2> d")).toEqual(expect.arrayContaining(["write a", "write b", "write c", "write d"]));
-    expect(effects("wc -l < a")).toContain("read a");
+    expect(effects("sort < a")).toContain("read a");
+    // A count or a digest of stdin shows none of it (as `wc -l a` reads nothing a rule cares about)…
+    expect(effects("wc -l < a")).toEqual([]);
+    expect(effects("sha256sum < a")).toEqual([]);
+    // …unless the program prints what it reads, or a wrapper turns stdin into arguments.
+    expect(effects("md5sum -c < a")).toContain("read a");
+    expect(effects("xargs wc -l < a")).toContain("read a");
+    expect(effects("xargs -a a wc -l")).toContain("read a");
+    expect(effects("parallel gzip :::: a b")).toEqual(expect.arrayContaining(["read a", "read b"]));
     expect(effects("echo x 2>&1")).toEqual([]);
   });
 });

@@ -28,6 +28,11 @@ interface CommandSpec {
   readonly effects?: (a: ParsedArgs, words: readonly ShellWord[]) => DeclaredEffect[];
   /** The first operands are not paths (chmod's mode, grep's pattern): how many, given the parsed arguments. */
   readonly leading?: (a: ParsedArgs) => number;
+  /**
+   * What arrives on the command's stdin (`wc -l < f`) is read without being shown: true for a program that prints
+   * only a count or digest of its input, with the words it was given. Left out: stdin's content may be shown.
+   */
+  readonly blindToStdin?: (words: readonly ShellWord[]) => boolean;
 }
 
 const v = (w: ShellWord) => w.value;
@@ -496,6 +501,30 @@ function opensslEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEf
 }
 
 /** The command table. Names are exact (after wrappers and the command's directory are stripped). */
+/**
+ * A program that prints only a count or a digest of what it reads (`wc -l .env`, `sha256sum key.pem`): reading a
+ * secret with it shows nothing of the secret, so its operands and its stdin are not reads — unless one of its words
+ * makes it print what it reads: `md5sum -c LIST` prints each line of LIST as a file name, `wc --files0-from=LIST`
+ * names each entry it cannot open. Then its operands (and stdin) are read as any reader's are.
+ */
+function countOnly(via: string, discloses: (words: readonly ShellWord[]) => boolean): CommandSpec {
+  return {
+    effects: (a, words) => {
+      if (!discloses(words)) return [];
+      const out = paths(a).map((p) => effect("read", via, p));
+      for (const [i, w] of words.entries()) {
+        if (w.value.startsWith("--files0-from=")) out.push(effect("read", `${via} --files0-from`, w.value.slice("--files0-from=".length)));
+        else if (w.value === "--files0-from" && words[i + 1]) out.push(effect("read", `${via} --files0-from`, words[i + 1]!.value));
+      }
+      return out.filter((e) => e.path !== "-");
+    },
+    blindToStdin: (words) => !discloses(words),
+  };
+}
+/** `-c`/`--check` makes a checksum program read its operands (or stdin) as a list of names it then prints. */
+const checks = (words: readonly ShellWord[]) => words.some((w) => w.value === "--check" || /^-[A-Za-z]*c[A-Za-z]*$/.test(w.value));
+const checksum = (via: string) => countOnly(via, checks);
+
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   rm: { options: RM, effects: (a) => paths(a).map((p) => effect("delete", has(a, "recursive") ? "rm -r" : "rm", p, { recursive: has(a, "recursive") })) },
   rmdir: { options: { short: "pv", long: ["parents", "verbose", "ignore-fail-on-non-empty"] }, effects: (a) => paths(a).map((p) => effect("delete", "rmdir", p)) },
@@ -525,6 +554,18 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     effects: (a) => paths(a).map((p) => effect("chmod", "setfacl", p, { recursive: has(a, "recursive"), mode: "acl" })),
   },
   chattr: { options: { short: "RVf", shortArg: "vp", operandPattern: /^[+=][a-zA-Z]+$|^-[aAcCdDeFijmPsStTux]+$/, names: { R: "recursive" } }, effects: permissionEffects("chattr") },
+  // Counters and checksums: what they read is not shown.
+  wc: countOnly("wc", (words) => words.some((w) => w.value.startsWith("--files0-from"))),
+  md5sum: checksum("md5sum"),
+  sha1sum: checksum("sha1sum"),
+  sha224sum: checksum("sha224sum"),
+  sha256sum: checksum("sha256sum"),
+  sha384sum: checksum("sha384sum"),
+  sha512sum: checksum("sha512sum"),
+  b2sum: checksum("b2sum"),
+  shasum: checksum("shasum"),
+  cksum: checksum("cksum"),
+  sum: checksum("sum"),
   // Readers.
   cat: pureReader("cat", { short: "AbeEnstTuv" }),
   tac: pureReader("tac", { short: "brs", shortArg: "s" }),

@@ -30,12 +30,18 @@ interface Stripped {
   readonly replace: readonly string[];
   /** The inputs are read from a file the command line names (`xargs -a f`, `parallel … :::: f`): unknown text. */
   readonly inputFromFile: boolean;
+  /**
+   * Those files: each is read, and its words reach the command's arguments, which a program prints back when it
+   * cannot open them (`xargs -a .env cat` shows every word of `.env`).
+   */
+  readonly inputFiles: readonly ShellWord[];
 }
 
 /** What a wrapper's own options say about its inputs: the replace strings, and whether a file supplies them. */
-function inputOptions(opts: readonly ShellWord[], spec: WrapperSpec): { replace: string[]; fromFile: boolean } {
+function inputOptions(opts: readonly ShellWord[], spec: WrapperSpec): { replace: string[]; fromFile: boolean; files: ShellWord[] } {
   const replace = [...(spec.replaceTokens ?? [])];
   let fromFile = false;
+  const files: ShellWord[] = [];
   const given = Object.entries(spec.replaceOptions ?? {});
   for (let k = 0; k < opts.length; k++) {
     const t = opts[k]!.value;
@@ -48,9 +54,19 @@ function inputOptions(opts: readonly ShellWord[], spec: WrapperSpec): { replace:
         replace.push(attached !== "" ? attached : (meant ?? opts[k + 1]?.value ?? "{}"));
       }
     }
-    if ((spec.inputFileOptions ?? []).some((o) => t === o || (o.startsWith("--") ? t.startsWith(`${o}=`) : t.startsWith(o) && !t.startsWith("--")))) fromFile = true;
+    for (const o of spec.inputFileOptions ?? []) {
+      const w = opts[k]!;
+      if (t === o) {
+        fromFile = true;
+        if (opts[k + 1]) files.push(opts[k + 1]!);
+      } else if (o.startsWith("--") ? t.startsWith(`${o}=`) : t.startsWith(o) && !t.startsWith("--")) {
+        fromFile = true;
+        const at = o.startsWith("--") ? o.length + 1 : o.length;
+        files.push({ ...w, value: w.value.slice(at), text: w.text.slice(at) });
+      }
+    }
   }
-  return { replace: replace.filter((r) => r !== ""), fromFile };
+  return { replace: replace.filter((r) => r !== ""), fromFile, files };
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
@@ -145,6 +161,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
   let inputs: ShellWord[] = [];
   const replace: string[] = [];
   let inputFromFile = false;
+  const inputFiles: ShellWord[] = [];
   let clientOk = true;
   let i = 0;
   const push = (at: number, client: boolean) => {
@@ -198,6 +215,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
       const given = inputOptions(words.slice(i + 1, j), spec);
       replace.push(...given.replace);
       if (given.fromFile) inputFromFile = true;
+      inputFiles.push(...given.files);
     }
     if (spec.inputsAfter) {
       const cut = words.findIndex((w, k) => k >= j && spec.inputsAfter!.includes(w.text));
@@ -208,8 +226,9 @@ export function strip(words: readonly ShellWord[]): Stripped {
         for (const w of words.slice(cut)) {
           if (spec.inputsAfter.includes(w.text)) fromFiles = spec.inputFilesAfter?.includes(w.text) ?? false;
           else if (!fromFiles) inputs.push(w);
-          else if (!inputs.includes(UNKNOWN_ARGS)) {
-            inputs.push(UNKNOWN_ARGS);
+          else {
+            inputFiles.push(w);
+            if (!inputs.includes(UNKNOWN_ARGS)) inputs.push(UNKNOWN_ARGS);
             inputFromFile = true;
           }
         }
@@ -238,7 +257,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
     i = j;
     push(i, spec.client === true);
   }
-  return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends, replace, inputFromFile };
+  return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends, replace, inputFromFile, inputFiles };
 }
 
 /** Several words as one code string (how `watch a b` or `ssh host a b` hands them to a shell). */
