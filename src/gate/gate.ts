@@ -15,6 +15,7 @@ import { decisionIdAt } from "./decisionId";
 import { BASELINE_SCOPE } from "./baseline";
 import { DEFAULT_CACHE_TTL_MS, isolatePolicies, type LoadedPolicy, type PolicyResolver } from "./policyCache";
 import type { CallerDialect, ClientProfile } from "./profile";
+import { CLIENT_NAMES } from "../clients/names";
 
 /**
  * The decision, with no HTTP in it: the hook route, the admin API's evaluate and `hookgate eval` all ask the Gate.
@@ -117,6 +118,7 @@ export class Gate {
     return compilePolicy(document, {
       ...options,
       client: this.profile,
+      clientNames: CLIENT_NAMES,
       ...(this.deps.forwardSecrets !== undefined ? { forwardSecrets: this.deps.forwardSecrets } : {}),
     });
   }
