@@ -129,8 +129,12 @@ export class Gate {
    */
   eventOf(named: unknown, route?: EventSpec, input?: Record<string, unknown>): Result<EventSpec, GateRefusal> {
     const name = typeof named === "string" ? named : undefined;
-    // A caller whose format names no event (Copilot's camelCase payloads) is for the event its route names.
-    if (route !== undefined && name === undefined && input !== undefined && this.callerOf(input)) return ok(route);
+    // A caller whose format names no event (Copilot's camelCase payloads), or names the route's event its own way
+    // (Cursor's `beforeShellExecution` on its PreToolUse route), is for the event its route names.
+    if (route !== undefined && name !== route.name && input !== undefined) {
+      const caller = this.callerOf(input);
+      if (caller && (name === undefined || caller.nativeName?.(route) === name)) return ok(route);
+    }
     const quoted = (s: string) => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s);
     if (route === undefined) {
       const spec = name !== undefined ? this.profile.events.byName(name) : undefined;

@@ -30,6 +30,8 @@ export interface CallerDialect {
   readonly title: string;
   /** The input carries this caller's own marks (fields the route's client never sends). */
   claims(input: Record<string, unknown>): boolean;
+  /** The name this caller's input gives the route's event, when its format names events its own way (Cursor's `beforeShellExecution`). */
+  nativeName?(spec: EventSpec): string | undefined;
   /** The input in the route client's terms (its fields, its tools), or the fields this caller's input lacks. */
   toRouteInput(spec: EventSpec, input: Record<string, unknown>): Result<Record<string, unknown>, Problem[]>;
   /** The route client's answer for the event, as this caller reads answers (nothing it would ignore). */
