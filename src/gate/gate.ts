@@ -6,7 +6,7 @@ import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evalua
 import { fastCheckOf } from "../engine/event/fastInput";
 import { maskForExport } from "../engine/secrets/mask";
 import { evaluateLayered, type FixedLayer } from "../engine/answer/layers";
-import { failureAggregate } from "../engine/answer/respond";
+import { failureAggregate } from "../engine/answer/failure";
 import { failVerdict } from "../engine/event/eventSpec";
 import { err, ok, type Result } from "../engine/result";
 import { errorText, log } from "../log";

@@ -19,6 +19,11 @@ export interface ClientProfile extends ClientModel {
    * each is recognised, decided in this client's terms and answered as it reads answers.
    */
   callers?: readonly CallerDialect[];
+  /**
+   * The path segment of the client's hook routes after the team (`/v1/hooks/<team>/codex/<event>`): the first
+   * client, Claude Code, has none and keeps `/v1/hooks/<team>/<event>` (src/routes.ts builds both).
+   */
+  readonly routeSegment?: string;
   /** Fields only this client sends: an input with one is this client's, refused as such when it does not fit. */
   marks?: readonly string[];
 }
