@@ -2,6 +2,7 @@ import starterPolicy from "../policies/default.json";
 import { compilePolicy } from "./engine/policy/compilePolicy";
 import type { ClientModel } from "./engine/event/client";
 import type { Services } from "./services";
+import { CLIENT_NAMES } from "./clients/names";
 
 const DEV_TEAM = "default";
 const DEV_TOKEN_ID = "tok_dev";
@@ -18,7 +19,7 @@ export function seedDevelopment(env: Env, services: Services, client: ClientMode
   seeded ??= (async () => {
     if (!(await services.policies.current(DEV_TEAM))) {
       // Through the compiler like any publish: only a validated policy can be stored.
-      const compiled = compilePolicy(starterPolicy, { client });
+      const compiled = compilePolicy(starterPolicy, { client, clientNames: CLIENT_NAMES });
       if (!compiled.ok) throw new Error(`the starter policy does not compile: ${compiled.error.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
       await services.policies.publish(DEV_TEAM, compiled.value.publishable);
     }

@@ -1,6 +1,7 @@
 import { Coordinator } from "./coordinator";
 import { seedDevelopment } from "./devSeed";
 import { claudeCode } from "./clients/claude-code";
+import { CLIENT_PROFILES } from "./clients";
 import { createApp } from "./http/app";
 import { maskOnce } from "./engine/secrets/mask";
 import { httpForwarder } from "./httpForward";
@@ -99,7 +100,7 @@ export async function drainDecisionLogs(): Promise<void> {
   await Promise.all(live.map((s) => s.decisions.drain()));
 }
 
-const app = createApp(claudeCode, sharedServices);
+const app = createApp(CLIENT_PROFILES, sharedServices);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

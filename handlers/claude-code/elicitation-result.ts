@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEvent } from "../../src/engine/event/defineEvent";
+import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, jsonObject, openEnum } from "../../src/engine/event/hookInput";
-import { elicitationAction } from "../../src/engine/event/hookOutput";
+import { elicitationAction } from "../../src/clients/claude-code/answerSchema";
 
 /**
  * Claude Code's ElicitationResult hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEvent } from "../../src/engine/event/defineEvent";
+import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, jsonObject, permissionSuggestion } from "../../src/engine/event/hookInput";
-import { updatedPermissions } from "../../src/engine/event/hookOutput";
+import { updatedPermissions } from "../../src/clients/claude-code/answerSchema";
 
 /**
  * Claude Code's PermissionRequest hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).

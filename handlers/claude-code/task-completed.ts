@@ -1,4 +1,4 @@
-import { defineEvent } from "../../src/engine/event/defineEvent";
+import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, taskFields } from "../../src/engine/event/hookInput";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEvent } from "../../src/engine/event/defineEvent";
+import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput } from "../../src/engine/event/hookInput";
 import { text } from "../../src/engine/event/hookOutput";
 

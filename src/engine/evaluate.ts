@@ -29,6 +29,8 @@ export interface GroupTrace {
   index: number;
   matcher: string | undefined;
   matched: boolean;
+  /** The group's `clients`, when it names some and the input's client is not one of them: skipped for its client. */
+  skippedFor?: readonly string[];
 }
 
 export interface Trace {
@@ -262,6 +264,12 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
   let memo: Map<string, number[]> | undefined;
   const candidates: Candidate[] = [];
   for (const group of event.groups) {
+    if (group.clients !== undefined && !group.clients.has(trace.client)) {
+      const only = [...group.clients];
+      trace.groups.push({ index: group.index, matcher: group.matcherSource, matched: false, skippedFor: only });
+      if (explain) for (const h of group.handlers) trace.handlers.push(skipped(h, `the group is for ${only.join(", ")} only, not ${trace.client}`));
+      continue;
+    }
     const matched = spec.matcher === null || group.matcher(query);
     trace.groups.push({ index: group.index, matcher: group.matcherSource, matched });
     if (!matched) {

@@ -6,7 +6,7 @@ import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evalua
 import { fastCheckOf } from "../engine/event/fastInput";
 import { maskForExport } from "../engine/secrets/mask";
 import { evaluateLayered, type FixedLayer } from "../engine/answer/layers";
-import { failureAggregate } from "../engine/answer/respond";
+import { failureAggregate } from "../engine/answer/failure";
 import { failVerdict } from "../engine/event/eventSpec";
 import { err, ok, type Result } from "../engine/result";
 import { errorText, log } from "../log";
@@ -15,6 +15,7 @@ import { decisionIdAt } from "./decisionId";
 import { BASELINE_SCOPE } from "./baseline";
 import { DEFAULT_CACHE_TTL_MS, isolatePolicies, type LoadedPolicy, type PolicyResolver } from "./policyCache";
 import type { CallerDialect, ClientProfile } from "./profile";
+import { CLIENT_NAMES } from "../clients/names";
 
 /**
  * The decision, with no HTTP in it: the hook route, the admin API's evaluate and `hookgate eval` all ask the Gate.
@@ -117,6 +118,7 @@ export class Gate {
     return compilePolicy(document, {
       ...options,
       client: this.profile,
+      clientNames: CLIENT_NAMES,
       ...(this.deps.forwardSecrets !== undefined ? { forwardSecrets: this.deps.forwardSecrets } : {}),
     });
   }
@@ -127,8 +129,12 @@ export class Gate {
    */
   eventOf(named: unknown, route?: EventSpec, input?: Record<string, unknown>): Result<EventSpec, GateRefusal> {
     const name = typeof named === "string" ? named : undefined;
-    // A caller whose format names no event (Copilot's camelCase payloads) is for the event its route names.
-    if (route !== undefined && name === undefined && input !== undefined && this.callerOf(input)) return ok(route);
+    // A caller whose format names no event (Copilot's camelCase payloads), or names the route's event its own way
+    // (Cursor's `beforeShellExecution` on its PreToolUse route), is for the event its route names.
+    if (route !== undefined && name !== route.name && input !== undefined) {
+      const caller = this.callerOf(input);
+      if (caller && (name === undefined || caller.nativeName?.(route) === name)) return ok(route);
+    }
     const quoted = (s: string) => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s);
     if (route === undefined) {
       const spec = name !== undefined ? this.profile.events.byName(name) : undefined;

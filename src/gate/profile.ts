@@ -19,6 +19,11 @@ export interface ClientProfile extends ClientModel {
    * each is recognised, decided in this client's terms and answered as it reads answers.
    */
   callers?: readonly CallerDialect[];
+  /**
+   * The path segment of the client's hook routes after the team (`/v1/hooks/<team>/codex/<event>`): the first
+   * client, Claude Code, has none and keeps `/v1/hooks/<team>/<event>` (src/routes.ts builds both).
+   */
+  readonly routeSegment?: string;
   /** Fields only this client sends: an input with one is this client's, refused as such when it does not fit. */
   marks?: readonly string[];
 }
@@ -30,6 +35,8 @@ export interface CallerDialect {
   readonly title: string;
   /** The input carries this caller's own marks (fields the route's client never sends). */
   claims(input: Record<string, unknown>): boolean;
+  /** The name this caller's input gives the route's event, when its format names events its own way (Cursor's `beforeShellExecution`). */
+  nativeName?(spec: EventSpec): string | undefined;
   /** The input in the route client's terms (its fields, its tools), or the fields this caller's input lacks. */
   toRouteInput(spec: EventSpec, input: Record<string, unknown>): Result<Record<string, unknown>, Problem[]>;
   /** The route client's answer for the event, as this caller reads answers (nothing it would ignore). */

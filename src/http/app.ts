@@ -42,16 +42,41 @@ function gateFor(profile: ClientProfile, services: Services, env: Env): Gate {
 }
 
 /**
- * The one app factory: error handling, not-found, request ids, services and the Gate are wired here once; the
- * Worker and the tests build the app the same way, for one client profile. An OpenAPIHono (a Hono with an OpenAPI
- * registry): routes added with plain `app.post` — the hook routes — run exactly as on Hono, with no validator.
+ * The clients an app serves, checked: at least one, names and route segments unique, and only the first without a
+ * segment — a segment equal to one of its event routes would make two routes of one path.
  */
-export function createApp(profile: ClientProfile, services: (env: Env) => Services): OpenAPIHono<AppEnv> {
+function servedClients(given: ClientProfile | readonly ClientProfile[]): readonly ClientProfile[] {
+  const profiles: readonly ClientProfile[] = Array.isArray(given) ? given : [given as ClientProfile];
+  const [first, ...rest] = profiles;
+  if (!first) throw new Error("createApp: no client profile");
+  const taken = new Set(first.events.list.map((s) => s.route));
+  const names = new Set([first.name]);
+  for (const p of rest) {
+    if (p.routeSegment === undefined || !/^[a-z]+(?:-[a-z]+)*$/.test(p.routeSegment)) throw new Error(`createApp: ${p.name} needs a kebab-case routeSegment`);
+    if (taken.has(p.routeSegment) || names.has(p.name)) throw new Error(`createApp: ${p.name}'s routes clash with another client's`);
+    taken.add(p.routeSegment);
+    names.add(p.name);
+  }
+  return profiles;
+}
+
+/**
+ * The one app factory: error handling, not-found, request ids, services and the Gates are wired here once; the
+ * Worker and the tests build the app the same way. It serves every client it is given (the Worker: CLIENT_PROFILES),
+ * each on its own routes with its own Gate; the admin API compiles and publishes with the first client's Gate. An
+ * OpenAPIHono (a Hono with an OpenAPI registry): routes added with plain `app.post` — the hook routes — run exactly
+ * as on Hono, with no validator.
+ */
+export function createApp(clients: ClientProfile | readonly ClientProfile[], services: (env: Env) => Services): OpenAPIHono<AppEnv> {
+  const profiles = servedClients(clients);
   const app = new OpenAPIHono<AppEnv>();
-  const wiring = (env: Env): Wiring => {
-    const s = services(env);
-    return { services: s, gate: gateFor(profile, s, env) };
-  };
+  const wiringFor =
+    (profile: ClientProfile) =>
+    (env: Env): Wiring => {
+      const s = services(env);
+      return { services: s, gate: gateFor(profile, s, env) };
+    };
+  const wiring = wiringFor(profiles[0]!);
   // Every route but the hook routes: those are one handler each, doing these steps themselves (hookRoutes.ts says
   // why). Every answer carries X-Request-Id; errors and not-found add it where they are written.
   for (const path of [`${ADMIN_BASE}/*`, "/healthz"])
@@ -64,8 +89,8 @@ export function createApp(profile: ClientProfile, services: (env: Env) => Servic
     });
 
   registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
-  registerHookRoutes(app, profile.events.list, wiring);
-  registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profile.events.list) });
+  for (const profile of profiles) registerHookRoutes(app, profile, wiringFor(profile));
+  registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profiles) });
   app.route(ADMIN_BASE, adminRoutes());
 
   app.notFound((c) => {

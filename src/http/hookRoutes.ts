@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { hookRoutePath } from "../routes";
 import type { EventSpec } from "../engine/event/eventSpec";
+import type { ClientProfile } from "../gate/profile";
 import { authenticateHook } from "./auth";
 import { readJsonBody, requestIdOf, type AppContext, type AppEnv, type Wiring } from "./context";
 import { refusal } from "./errors";
@@ -32,12 +33,14 @@ async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: W
 }
 
 /**
- * One route per event of the client, plus the generic route that dispatches on hook_event_name. Each is a single
+ * One route per event of the client, plus the generic route that dispatches on hook_event_name, under the client's
+ * route segment (none for Claude Code). Each is a single
  * handler with no middleware in front (the app's middleware is scoped away from /v1/hooks/): the token check, the
  * request id and the services are steps of the handler, so Hono runs it on its one-handler path — a compose chain
  * of three middlewares measured ~40 µs of CPU per hook call on workerd (bench/), the largest single cost left.
  */
-export function registerHookRoutes(app: Hono<AppEnv>, events: readonly EventSpec[], wiring: (env: Env) => Wiring) {
-  for (const spec of events) app.post(hookRoutePath("router", spec.route), (c) => handleHook(c, spec, wiring(c.env)));
-  app.post(hookRoutePath("router"), (c) => handleHook(c, undefined, wiring(c.env)));
+export function registerHookRoutes(app: Hono<AppEnv>, client: ClientProfile, wiring: (env: Env) => Wiring) {
+  const segment = client.routeSegment;
+  for (const spec of client.events.list) app.post(hookRoutePath("router", spec.route, segment), (c) => handleHook(c, spec, wiring(c.env)));
+  app.post(hookRoutePath("router", undefined, segment), (c) => handleHook(c, undefined, wiring(c.env)));
 }

@@ -9,7 +9,7 @@ const STATUS_WIDTH = 11;
 export function traceLines(trace: Trace): string[] {
   const lines = [`${trace.event}${trace.query !== undefined ? `, matcher tested against ${JSON.stringify(trace.query)}` : ""}`];
   for (const g of trace.groups)
-    lines.push(`  group ${g.index}${g.matcher !== undefined ? ` (matcher ${JSON.stringify(cut(g.matcher, 60))})` : ""}: ${g.matched ? "matched" : "did not match"}`);
+    lines.push(`  group ${g.index}${g.matcher !== undefined ? ` (matcher ${JSON.stringify(cut(g.matcher, 60))})` : ""}: ${g.skippedFor ? `skipped (for ${g.skippedFor.join(", ")} only)` : g.matched ? "matched" : "did not match"}`);
   for (const h of [...trace.handlers].sort((a, b) => byDocumentOrder(a.path, b.path))) {
     const said = h.outcome ? [h.outcome.verdict, h.outcome.additionalContext !== undefined ? "context" : undefined, h.outcome.updatedInput ? "updatedInput" : undefined].filter(Boolean).join(" + ") : "";
     lines.push(`  ${h.status.padEnd(STATUS_WIDTH)} ${h.id}${h.id === h.path ? "" : ` (${h.path})`}: ${h.why}${said ? ` → ${said}` : ""}`);

@@ -7,7 +7,7 @@ import type { EventSpec, Verdict } from "../../src/engine/event/eventSpec";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
 import type { HandlerOutcome } from "../../src/engine/answer/outcome";
-import { respond } from "../../src/engine/answer/respond";
+import { respond } from "../../src/clients/claude-code/answer";
 import { claudeCode } from "../../src/clients/claude-code";
 
 const MAX_TEXT = 10_000;

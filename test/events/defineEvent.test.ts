@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_CODE_EVENTS, eventByName, claudeCodeEvents } from "../../src/clients/claude-code/events";
-import { defineEvent, isDeclaredMatcher, kebabCase, type EventDecl } from "../../src/engine/event/defineEvent";
+import { defineEvent } from "../../src/clients/claude-code/defineEvent";
+import { isDeclaredMatcher, kebabCase, type EventDecl } from "../../src/engine/event/defineEvent";
 import type { EventSpec } from "../../src/engine/event/eventSpec";
 import { HOOK_EVENTS, type HookEventName } from "../../src/clients/claude-code/events";
 import { eventInput } from "../../src/engine/event/hookInput";

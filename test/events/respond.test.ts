@@ -6,7 +6,7 @@ import type { EventSpec, Verdict } from "../../src/engine/event/eventSpec";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { TRUNCATION_MARKER } from "../../src/engine/event/hookOutput";
 import type { Aggregate } from "../../src/engine/answer/outcome";
-import { DEFAULT_BLOCK_REASON, respond } from "../../src/engine/answer/respond";
+import { DEFAULT_BLOCK_REASON, respond } from "../../src/clients/claude-code/answer";
 
 const spec = (name: HookEventName): EventSpec => eventByName(name);
 const issues = (s: EventSpec, answer: unknown) => s.output.safeParse(answer).error?.issues ?? [];

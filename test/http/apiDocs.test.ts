@@ -4,9 +4,10 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { claudeCode } from "../../src/clients/claude-code";
+import { CLIENT_PROFILES } from "../../src/clients";
 import { createApp } from "../../src/http/app";
 import { servicesFor } from "../../src/index";
+import { hookRoutePath } from "../../src/routes";
 import { ADMIN_TOKEN, admin, call, expectError } from "../support/worker";
 
 type Json = Record<string, unknown>;
@@ -21,7 +22,7 @@ async function document(): Promise<Json> {
 
 /** Every route the app registered with a handler, as `METHOD /path/{param}` (Hono lists one entry per handler). */
 function registeredRoutes(): Set<string> {
-  const app = createApp(claudeCode, servicesFor);
+  const app = createApp(CLIENT_PROFILES, servicesFor);
   const out = new Set<string>();
   for (const r of app.routes) {
     if (r.method === "ALL") continue; // app.use middleware
@@ -92,7 +93,8 @@ describe("GET /v1/admin/openapi.json", () => {
     expect(routes.filter((r) => r.includes("/v1/admin/")).length).toBeGreaterThanOrEqual(15);
     expect(routes.filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((r) => !routes.includes(r))).toEqual([]);
-    for (const e of claudeCode.events.list) expect(documented).toContain(`POST /v1/hooks/{team}/${e.route}`);
+    for (const client of CLIENT_PROFILES)
+      for (const e of client.events.list) expect(documented).toContain(`POST ${hookRoutePath("openapi", e.route, client.routeSegment)}`);
   });
 
   it("documents filters, bodies and the error envelope with descriptions and examples", async () => {
@@ -179,7 +181,7 @@ describe("GET /v1/admin/docs", () => {
   });
 
   it("stays readable when the admin API is off (ADMIN_TOKEN unset): it describes, it grants nothing", async () => {
-    const app = createApp(claudeCode, servicesFor);
+    const app = createApp(CLIENT_PROFILES, servicesFor);
     const off = { ...env, ADMIN_TOKEN: undefined };
     const ctx = createExecutionContext();
     for (const path of ["/v1/admin/openapi.json", "/v1/admin/docs"])
@@ -196,18 +198,18 @@ describe("GET /v1/admin/docs", () => {
 
 describe("the hook hot path", () => {
   it("each hook route is one handler (Hono's one-handler path: no middleware, no zod-openapi validator in front)", () => {
-    const app = createApp(claudeCode, servicesFor);
+    const app = createApp(CLIENT_PROFILES, servicesFor);
     const hookRoutes = app.routes.filter((r) => r.path.startsWith("/v1/hooks/"));
     expect(hookRoutes.length).toBeGreaterThan(0);
     const handlersPerRoute = new Map<string, number>();
     for (const r of hookRoutes) handlersPerRoute.set(`${r.method} ${r.path}`, (handlersPerRoute.get(`${r.method} ${r.path}`) ?? 0) + 1);
-    expect(handlersPerRoute.size).toBe(claudeCode.events.list.length + 1);
+    expect(handlersPerRoute.size).toBe(CLIENT_PROFILES.reduce((n, client) => n + client.events.list.length + 1, 0));
     // A middleware matching /v1/hooks/ (an app.use on "*") would show up here as a second handler on every route.
     for (const [route, n] of handlersPerRoute) expect(n, route).toBe(1);
   });
 
   it("every other route is under the paths the app's middleware covers (services, Gate, X-Request-Id)", () => {
-    const app = createApp(claudeCode, servicesFor);
+    const app = createApp(CLIENT_PROFILES, servicesFor);
     const others = app.routes.filter((r) => !r.path.startsWith("/v1/hooks/") && r.method !== "ALL");
     expect(others.length).toBeGreaterThan(10);
     // A route added elsewhere would get no services and no request id: it must go under one of these (app.ts).

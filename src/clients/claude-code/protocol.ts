@@ -1,5 +1,5 @@
 import type { ClientProtocol } from "../../engine/event/client";
-import { respond } from "../../engine/answer/respond";
+import { respond } from "./answer";
 
 /** Claude Code's home directory from its transcript path (`~/.claude/projects/…`): what `~/` in a rule means. */
 function homeFrom(transcriptPath: unknown): string | undefined {

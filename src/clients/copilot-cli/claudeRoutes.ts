@@ -28,6 +28,10 @@ const SNAKE: Readonly<Record<string, string>> = {
   transcriptPath: "transcript_path",
   toolName: "tool_name",
   toolArgs: "tool_input",
+  // permissionRequest's own names (1.0.102 sends toolInput there, toolArgs elsewhere).
+  toolInput: "tool_input",
+  permissionSuggestions: "permission_suggestions",
+  stopHookActive: "stop_hook_active",
   toolResult: "tool_response",
   tool_result: "tool_response",
   stopReason: "stop_reason",
@@ -71,6 +75,14 @@ function missing(input: Record<string, unknown>, spec: EventSpec): Problem[] {
 function toClaudeInput(spec: EventSpec, input: Record<string, unknown>): Result<Record<string, unknown>, Problem[]> {
   const problems = missing(input, spec);
   if (problems.length > 0) return err(problems);
+  return ok(copilotCanonical(spec, input));
+}
+
+/**
+ * A Copilot input (either of its formats, on the Claude routes or its own) in canonical terms: Claude Code's field
+ * names, its tools (Copilot's through its tool table), and the fields Claude Code always sends filled in.
+ */
+export function copilotCanonical(spec: EventSpec, input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) out[SNAKE[key] ?? key] = value;
   out.hook_event_name = spec.name;
@@ -82,7 +94,8 @@ function toClaudeInput(spec: EventSpec, input: Record<string, unknown>): Result<
     out.tool_input = call.input;
     if (typeof out.tool_use_id !== "string") out.tool_use_id = "";
   }
-  // Copilot sends no loop flag: its stop is never taken for one already continuing because of a block.
+  // 1.0.102 sends `stop_hook_active` on agentStop (true on the stop after a block); without one, a stop is not taken
+  // for one already continuing because of a block.
   if (spec.stopLike && typeof out.stop_hook_active !== "boolean") out.stop_hook_active = false;
   if (spec.name === "SubagentStop") {
     const agent = typeof out.agent_name === "string" ? out.agent_name : "";
@@ -90,8 +103,13 @@ function toClaudeInput(spec: EventSpec, input: Record<string, unknown>): Result<
     out.agent_type ??= agent;
     out.agent_transcript_path ??= out.transcript_path;
   }
+  if (spec.name === "SubagentStart") {
+    const agent = typeof out.agent_name === "string" ? out.agent_name : "";
+    out.agent_id ??= agent;
+    out.agent_type ??= agent;
+  }
   if (spec.name === "PreCompact") out.custom_instructions ??= "";
-  return ok(out);
+  return out;
 }
 
 const DEFAULT_DENY_REASON = "Denied by hookgate policy.";

@@ -3,7 +3,6 @@ import type { CompiledPolicy } from "../policy/compilePolicy";
 import { deadlineFor, evaluate, type Evaluation, type EvaluationDeps, type GroupTrace, type HandlerTrace, type Trace } from "../evaluate";
 import type { EventSpec, Verdict } from "../event/eventSpec";
 import type { Aggregate } from "./outcome";
-import { respond } from "./respond";
 
 /**
  * The org baseline and a team's policy, evaluated together (docs/roles.md). Tighten-only: the answer's verdict is
@@ -40,6 +39,12 @@ export interface LayeredTrace extends Trace {
 
 export interface LayeredEvaluation extends Evaluation {
   trace: LayeredTrace;
+}
+
+/** The aggregate in the client's answer layout: the protocol of the client the layers were compiled for. */
+function answerOf(baseline: LayerInput, team: LayerInput, spec: EventSpec, aggregate: Aggregate): Record<string, unknown> {
+  const model = !isFixed(baseline) ? baseline.policy.client : !isFixed(team) ? team.policy.client : undefined;
+  return model ? model.protocol.answer(spec, aggregate) : {};
 }
 
 /** What a layer contributes when it has no evaluation of its own: no opinion, or its failure verdict. */
@@ -171,7 +176,7 @@ export async function evaluateLayered(
 
   const prefixed = (ids: string[]) => ids.map((id) => `baseline:${id}`);
   return {
-    answer: respond(spec, aggregate),
+    answer: answerOf(baseline, team, spec, aggregate),
     aggregate,
     trace,
     fired: [...prefixed(b?.fired ?? []), ...(t?.fired ?? [])],

@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import type { AnswerKind, EventSpec, TopLevelField, Verdict } from "./eventSpec";
 import { matchBasename, matchField } from "./hookInput";
-import { answerSchema, permissionDecisionFields, permissionRequestDecision, text, type AnswerTopLevel } from "./hookOutput";
 
 /*
  * One declaration per event; everything the engine needs that follows from it is derived here: the route, the
- * verdicts/reason/updatedInput an answer kind implies, and the exact answer schema. Client-agnostic: a client's
- * table (src/clients/<client>/events.ts) is a list of defineEvent() calls.
+ * verdicts/reason/updatedInput an answer kind implies; the exact answer schema comes from the client's answer
+ * layout. Client-agnostic: each client binds its layout once (eventDefiner(layout), e.g.
+ * src/clients/claude-code/defineEvent.ts) and its handlers/<client>/ modules are calls of the result.
  */
 
 /** The client's default budget for an http hook, ms: what an event has unless its declaration says otherwise. */
@@ -86,19 +86,6 @@ export function kebabCase(name: string): string {
     .toLowerCase();
 }
 
-/** The fields each answer kind writes into hookSpecificOutput itself; an output field may not reuse them. */
-const OWN_FIELDS: Record<AnswerKind, readonly string[]> = {
-  none: ["additionalContext"],
-  block: ["additionalContext"],
-  permission: ["additionalContext", "permissionDecision", "permissionDecisionReason", "updatedInput"],
-  permissionRequest: ["additionalContext", "decision"],
-};
-
-/** The PermissionRequest output fields that ride inside `decision` (updatedPermissions on allow, interrupt on deny). */
-const DECISION_FIELDS: readonly string[] = permissionRequestDecision.options
-  .flatMap((o) => Object.keys(o.shape))
-  .filter((k) => k !== "behavior" && k !== "updatedInput" && k !== "message");
-
 function derivedMatcher(m: MatcherDecl | null): DeclaredMatcher | null {
   if (m === null) return null;
   if (typeof m === "string") return { ...matchField(m), field: m, basename: false };
@@ -111,82 +98,90 @@ export function isDeclaredMatcher(m: EventSpec["matcher"]): m is DeclaredMatcher
   return m !== null && typeof (m as Partial<DeclaredMatcher>).field === "string";
 }
 
+/** What a client's answer layout is handed to build an event's exact answer schema: the declaration, as derived. */
+export interface AnswerParts {
+  name: string;
+  answer: AnswerKind;
+  verdicts: readonly Verdict[];
+  updatedInput: boolean;
+  additionalContext: boolean;
+  topLevel: readonly TopLevelField[];
+  outputFields: Readonly<Record<string, z.ZodType>>;
+  required: readonly string[];
+}
+
 /**
- * The EventSpec of one declaration. Throws on a declaration that contradicts itself (an output field that shadows
- * one the answer kind writes, a required field that is not an output field, duplicates …), so a bad table fails
- * when it is loaded, not when an answer is checked.
+ * A client's answer layout: the exact schema of an event's answer in that client's wire format. Calls `fail` (which
+ * throws) on a declaration its layout cannot carry (an output field where the answer kind writes its own).
  */
-export function defineEvent<const N extends string, const O extends Record<string, z.ZodType> = Record<never, z.ZodType>>(decl: EventDecl<O, N>): DefinedEvent<N> {
-  const { name } = decl;
-  const fail = (why: string): never => {
-    throw new Error(`defineEvent(${name}): ${why}`);
-  };
-  if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) fail("the name must be PascalCase");
-  if (!decl.summary.trim() || /[\r\n]/.test(decl.summary)) fail("the summary must be one non-empty line");
+export type AnswerLayout = (parts: AnswerParts, fail: (why: string) => never) => z.ZodType<Record<string, unknown>>;
 
-  const outputFields: Record<string, z.ZodType> = decl.outputFields ?? {};
-  const required: readonly string[] = decl.required ?? [];
-  const additionalContext = decl.additionalContext ?? false;
-  const dup = (xs: readonly string[]) => xs.find((x, i) => xs.indexOf(x) !== i);
+/**
+ * The defineEvent of a client: the EventSpec of one declaration, its answer schema in the client's layout. Throws
+ * on a declaration that contradicts itself (duplicates, a required field that is not an output field, whatever
+ * the layout refuses), so a bad table fails when it is loaded, not when an answer is checked.
+ */
+export function eventDefiner(layout: AnswerLayout) {
+  return function defineEvent<const N extends string, const O extends Record<string, z.ZodType> = Record<never, z.ZodType>>(decl: EventDecl<O, N>): DefinedEvent<N> {
+    const { name } = decl;
+    const fail = (why: string): never => {
+      throw new Error(`defineEvent(${name}): ${why}`);
+    };
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) fail("the name must be PascalCase");
+    if (!decl.summary.trim() || /[\r\n]/.test(decl.summary)) fail("the summary must be one non-empty line");
 
-  if (dup(decl.topLevel) !== undefined) fail(`topLevel lists ${dup(decl.topLevel)} twice`);
-  for (const key of Object.keys(outputFields)) {
-    if (key === "hookEventName" || OWN_FIELDS[decl.answer].includes(key))
-      fail(`output field ${key} is written by the ${decl.answer} answer itself`);
-    if (decl.answer === "permissionRequest" && !DECISION_FIELDS.includes(key))
-      fail(`output field ${key} has no place in the PermissionRequest decision (${DECISION_FIELDS.join(", ")})`);
-  }
-  for (const key of required) if (!(key in outputFields)) fail(`required field ${key} is not an output field`);
-  if (decl.answer === "permissionRequest" && required.length > 0) fail("the decision's fields cannot be required");
+    const outputFields: Record<string, z.ZodType> = decl.outputFields ?? {};
+    const required: readonly string[] = decl.required ?? [];
+    const additionalContext = decl.additionalContext ?? false;
+    const dup = (xs: readonly string[]) => xs.find((x, i) => xs.indexOf(x) !== i);
 
-  let verdicts: readonly Verdict[];
-  let updatedInput: boolean;
-  let specific: Record<string, z.ZodType>;
-  switch (decl.answer) {
-    case "none":
-      verdicts = [];
-      updatedInput = false;
-      specific = { ...(additionalContext ? { additionalContext: text } : {}), ...outputFields };
-      break;
-    case "block":
-      verdicts = ["block"];
-      updatedInput = false;
-      specific = { ...(additionalContext ? { additionalContext: text } : {}), ...outputFields };
-      break;
-    case "permission":
-      if (dup(decl.verdicts) !== undefined) fail(`verdicts lists ${dup(decl.verdicts)} twice`);
-      verdicts = decl.verdicts;
-      updatedInput = decl.updatedInput;
-      specific = { ...permissionDecisionFields(decl.verdicts, { updatedInput, additionalContext }), ...outputFields };
-      break;
-    case "permissionRequest":
-      // The output fields live inside `decision` (checked above); respond() puts them there.
-      verdicts = ["allow", "deny", "ask"];
-      updatedInput = true;
-      specific = { decision: permissionRequestDecision, ...(additionalContext ? { additionalContext: text } : {}) };
-      break;
-  }
-  const answerTopLevel: readonly AnswerTopLevel[] = decl.answer === "block" ? [...decl.topLevel, "block"] : decl.topLevel;
+    if (dup(decl.topLevel) !== undefined) fail(`topLevel lists ${dup(decl.topLevel)} twice`);
+    for (const key of required) if (!(key in outputFields)) fail(`required field ${key} is not an output field`);
+    if (decl.answer === "permissionRequest" && required.length > 0) fail("the decision's fields cannot be required");
 
-  return {
-    name,
-    route: kebabCase(name),
-    input: decl.input,
-    matcher: derivedMatcher(decl.matcher),
-    toolEvent: decl.toolEvent ?? false,
-    answer: decl.answer,
-    verdicts,
-    reason: decl.answer !== "none",
-    updatedInput,
-    additionalContext,
-    topLevel: decl.topLevel,
-    outputFields,
-    prompt: decl.prompt ?? false,
-    clientTimeoutMs: decl.clientTimeoutMs ?? DEFAULT_CLIENT_TIMEOUT_MS,
-    ...(decl.answer === "none" && decl.acknowledgeFirst ? { acknowledgeFirst: true } : {}),
-    httpDelivered: decl.httpDelivered ?? true,
-    output: answerSchema(name, Object.keys(specific).length > 0 ? specific : null, answerTopLevel, required),
-    stopLike: decl.answer === "block" && decl.stopLike === true,
-    summary: decl.summary,
+    let verdicts: readonly Verdict[];
+    let updatedInput: boolean;
+    switch (decl.answer) {
+      case "none":
+        verdicts = [];
+        updatedInput = false;
+        break;
+      case "block":
+        verdicts = ["block"];
+        updatedInput = false;
+        break;
+      case "permission":
+        if (dup(decl.verdicts) !== undefined) fail(`verdicts lists ${dup(decl.verdicts)} twice`);
+        verdicts = decl.verdicts;
+        updatedInput = decl.updatedInput;
+        break;
+      case "permissionRequest":
+        verdicts = ["allow", "deny", "ask"];
+        updatedInput = true;
+        break;
+    }
+    const output = layout({ name, answer: decl.answer, verdicts, updatedInput, additionalContext, topLevel: decl.topLevel, outputFields, required }, fail);
+
+    return {
+      name,
+      route: kebabCase(name),
+      input: decl.input,
+      matcher: derivedMatcher(decl.matcher),
+      toolEvent: decl.toolEvent ?? false,
+      answer: decl.answer,
+      verdicts,
+      reason: decl.answer !== "none",
+      updatedInput,
+      additionalContext,
+      topLevel: decl.topLevel,
+      outputFields,
+      prompt: decl.prompt ?? false,
+      clientTimeoutMs: decl.clientTimeoutMs ?? DEFAULT_CLIENT_TIMEOUT_MS,
+      ...(decl.answer === "none" && decl.acknowledgeFirst ? { acknowledgeFirst: true } : {}),
+      httpDelivered: decl.httpDelivered ?? true,
+      output,
+      stopLike: decl.answer === "block" && decl.stopLike === true,
+      summary: decl.summary,
+    };
   };
 }

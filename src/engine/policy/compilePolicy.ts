@@ -10,6 +10,7 @@ import { compileRule, type CompiledRule } from "../match/permissionRule";
 import { indexGroup, ruleHint, whenHint, type GroupIndex, } from "../match/ruleIndex";
 import {
   handlerSchema,
+  matcherGroupSchema,
   policySchema,
   type HandlerDocument,
   type HttpHandlerDocument,
@@ -30,6 +31,8 @@ interface CompiledGroup {
   index: number;
   matcherSource: string | undefined;
   matcher: CompiledMatcher;
+  /** The clients the group applies to (its `clients`); undefined: every client. Checked per input's client at evaluation. */
+  clients?: ReadonlySet<string>;
   handlers: CompiledHandler[];
   /** The handlers indexed by their rule hints (tool, Bash first word), so big groups are not walked in full. */
   lookup: GroupIndex;
@@ -278,7 +281,8 @@ function salvage(input: unknown, client: ClientModel): PolicyDocument | undefine
         const r = handlerSchema.safeParse(h);
         if (r.success) handlers[hi] = r.data;
       });
-      out[gi] = { matcher: typeof g.matcher === "string" ? g.matcher : undefined, hooks: handlers };
+      const clients = matcherGroupSchema.shape.clients.safeParse(g.clients);
+      out[gi] = { matcher: typeof g.matcher === "string" ? g.matcher : undefined, ...(clients.success && clients.data ? { clients: clients.data } : {}), hooks: handlers };
     });
     hooks[eventName] = out;
   }
@@ -317,6 +321,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
         else problems.push({ path: `${groupPath}.matcher`, message: m.error });
         if (warn && m.ok && spec.toolEvent) warnings.push(...unknownToolNames(group.matcher, `${groupPath}.matcher`, client));
       }
+      const clients = group.clients !== undefined ? clientsOf(group.clients, `${groupPath}.clients`, options, problems) : undefined;
       const handlers: CompiledHandler[] = [];
       group.hooks.forEach((handler, hi) => {
         const path = `${groupPath}.hooks[${hi}]`;
@@ -334,7 +339,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
         handlerCount++;
       });
       if (warn && spec.toolEvent) for (const h of handlers) warnings.push(...rulesTheMatcherExcludes(h, matcher, group.matcher, client));
-      compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
+      compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, ...(clients ? { clients } : {}), handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
     });
     events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful };
   }
@@ -352,6 +357,17 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
     warnings,
     analysisScope: `p${++compilations}`,
   });
+}
+
+/** A group's `clients` as a set: each name must be a client the service serves (a typo would be a rule that never fires). */
+function clientsOf(names: readonly string[], path: string, options: CompileOptions, problems: Problem[]): ReadonlySet<string> {
+  const known = options.clientNames ?? [options.client.name];
+  names.forEach((name, i) => {
+    if (known.includes(name)) return;
+    const near = nearest(name, known);
+    problems.push({ path: `${path}[${i}]`, message: `unknown client "${name}"${near ? ` (did you mean "${near}"?)` : ""}; the clients are ${known.join(", ")}` });
+  });
+  return new Set(names);
 }
 
 /** A tool event's exact-name matcher that names a tool the client does not have is a typo or a dead group. */

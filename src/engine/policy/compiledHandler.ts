@@ -15,6 +15,12 @@ export interface CompileOptions {
   /** The client the policy is for: its events and tools. */
   client: ClientModel;
   /**
+   * Every client the service serves (src/clients/names.ts): what a group's `clients` may name. The engine knows no
+   * client, so it is handed the names; without them only the client compiled for is known (a group naming another is
+   * refused, never silently dropped).
+   */
+  clientNames?: readonly string[];
+  /**
    * Compile `when` regexes on first use instead of now. Only for documents this engine version already validated
    * (loading a stored revision on a cold isolate): RE2 compilation is most of the cost of a large policy.
    */

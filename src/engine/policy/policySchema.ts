@@ -100,6 +100,8 @@ export const handlerSchema = z
 
 export const matcherGroupSchema = z.strictObject({
   matcher: z.string().max(1024).optional(),
+  /** The clients the group applies to (`claude-code`, `codex`, …); left out, every client. Names are checked by the compiler. */
+  clients: z.array(z.string().min(1).max(64)).min(1).max(16).optional(),
   hooks: z.array(handlerSchema).min(1).max(1000),
 });
 

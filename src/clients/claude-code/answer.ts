@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { failVerdict, type EventSpec } from "../event/eventSpec";
-import { jsonObject } from "../event/hookInput";
-import { MAX_TEXT_CHARS, terminalSequence, truncate } from "../event/hookOutput";
-import type { Aggregate } from "./outcome";
+import type { Aggregate } from "../../engine/answer/outcome";
+import type { EventSpec } from "../../engine/event/eventSpec";
+import { jsonObject } from "../../engine/event/hookInput";
+import { MAX_TEXT_CHARS, truncate } from "../../engine/event/hookOutput";
+import { terminalSequence } from "./answerSchema";
 
 /** Stop/SubagentStop require a reason with a block (contract §1.4 #18); every block gets one. */
 export const DEFAULT_BLOCK_REASON = "Blocked by hookgate policy.";
@@ -122,18 +123,4 @@ export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown
   );
   if (Object.keys(kept).length > 0) bare.hookSpecificOutput = { hookEventName: spec.name, ...kept };
   return spec.output.safeParse(bare).success ? bare : {};
-}
-
-/**
- * What a gating event is answered when hookgate itself cannot decide (the policy cannot be loaded, the token store
- * is down, an internal error): the policy's failMode, said plainly, as an aggregate the client's protocol answers.
- */
-export function failureAggregate(spec: EventSpec, failMode: "open" | "closed", why: string): Aggregate {
-  const verdict = failVerdict(spec, failMode);
-  const agg: Aggregate = { output: {} };
-  if (verdict !== "none") {
-    agg.verdict = verdict;
-    agg.reason = `hookgate could not evaluate the team policy (${why}); failing closed.`;
-  }
-  return agg;
 }
