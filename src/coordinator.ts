@@ -3,12 +3,13 @@ import { sha256Hex } from "./crypto";
 import type { ValidatedPolicy } from "./engine/policy/compilePolicy";
 import type { ActivateOutcome, PolicyRecord, PublishOutcome } from "./services";
 import { policyKeys } from "./stores/policyKeys";
+import { recordOf, storedRecord, type StoredPolicyRecord } from "./stores/preparedRecords";
 
 /**
  * The `current` pointer, with its revision and time as KV metadata too, so GET /v1/admin/teams learns both from a
  * key listing without reading every pointer (docs/storage.md).
  */
-function putCurrent(kv: KVNamespace, record: PolicyRecord): Promise<void> {
+function putCurrent(kv: KVNamespace, record: StoredPolicyRecord): Promise<void> {
   return kv.put(policyKeys.current(record.team), JSON.stringify(record), { metadata: { revision: record.revision, publishedAt: record.publishedAt } });
 }
 
@@ -29,9 +30,9 @@ export class Coordinator extends DurableObject<Env> {
     return this.ctx.blockConcurrencyWhile(async () => {
       const kv = this.env.HOOKGATE_KV;
       const text = JSON.stringify(policy.document);
-      const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+      const current = await kv.get<StoredPolicyRecord>(policyKeys.current(team), "json");
       if (current && current.engine === policy.engine && JSON.stringify(current.document) === text)
-        return { record: current, unchanged: true };
+        return { record: recordOf(current), unchanged: true };
       const revision = await this.nextRevision();
       const record: PolicyRecord = {
         team,
@@ -41,9 +42,11 @@ export class Coordinator extends DurableObject<Env> {
         digest: (await sha256Hex(text)).slice(0, 16),
         engine: policy.engine,
       };
-      // The immutable revision first, then the pointer: a crash in between loses no published document.
-      await kv.put(policyKeys.revision(team, revision), JSON.stringify(record), { metadata: { publishedAt: record.publishedAt, digest: record.digest } });
-      await putCurrent(kv, record);
+      // The immutable revision first, then the pointer: a crash in between loses no published document. Both
+      // carry the prepared form (stores/preparedRecords.ts), so a rollback onto this revision keeps it.
+      const stored = storedRecord(record, policy.prepared);
+      await kv.put(policyKeys.revision(team, revision), JSON.stringify(stored), { metadata: { publishedAt: record.publishedAt, digest: record.digest } });
+      await putCurrent(kv, stored);
       return { record, unchanged: false };
     });
   }
@@ -52,14 +55,14 @@ export class Coordinator extends DurableObject<Env> {
   rollbackPolicy(team: string, revision: number): Promise<ActivateOutcome> {
     return this.ctx.blockConcurrencyWhile(async () => {
       const kv = this.env.HOOKGATE_KV;
-      const record = await kv.get<PolicyRecord>(policyKeys.revision(team, revision), "json");
+      const record = await kv.get<StoredPolicyRecord>(policyKeys.revision(team, revision), "json");
       if (!record) return { kind: "missing" };
       const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
       if (current?.revision === revision) return { kind: "current", revision };
-      const pointer: PolicyRecord = { ...record };
+      const pointer: StoredPolicyRecord = { ...record };
       if (current) pointer.rolledBackFrom = current.revision;
       await putCurrent(kv, pointer);
-      return { kind: "activated", record: pointer };
+      return { kind: "activated", record: recordOf(pointer) };
     });
   }
 
