@@ -14,6 +14,7 @@ import { bigPolicy } from "./engineBench";
 import { startOnWorkerd, type WorkerdWorker } from "./workerd";
 
 const ADMIN_TOKEN = "hga_bench_admin_token_not_a_secret";
+const COLD_HANDLERS = Number(process.env.BENCH_COLD_HANDLERS ?? 1000);
 
 function post(url: URL, headers: Record<string, string>, body: string, method = "POST"): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -55,7 +56,8 @@ export async function seedColdState() {
   const seed = await start("hookgate-seed", stateDir);
   const tokens: Record<string, string> = {};
   try {
-    const policies = { starter: readFileSync(join(root, "policies", "default.json"), "utf8"), h1000: JSON.stringify(bigPolicy(1000)) };
+    // BENCH_COLD_HANDLERS: the big team's size (1,000 unless set; the team keeps its name), for the sizes that fit.
+    const policies = { starter: readFileSync(join(root, "policies", "default.json"), "utf8"), h1000: JSON.stringify(bigPolicy(COLD_HANDLERS)) };
     for (const [team, policy] of Object.entries(policies)) {
       const r = await post(new URL(`/v1/admin/teams/${team}/policy`, seed.url), admin, policy, "PUT");
       if (r.status !== 201) throw new Error(`publish ${team}: ${r.status} ${r.body.slice(0, 200)}`);
@@ -77,12 +79,38 @@ export async function seedColdState() {
   return { stateDir, tokens, body, adminToken: ADMIN_TOKEN, dispose: () => rmSync(stateDir, { recursive: true, force: true }) };
 }
 
+/**
+ * The floor Worker's (bench/floor/) first request on a fresh workerd: what the runtime and the API's shape cost on a
+ * cold isolate before any decision (Hono's and the runtime's own first runs), the baseline for hookgate's.
+ */
+async function floorCold(body: string): Promise<{ first: number; second: number }> {
+  const w = await startOnWorkerd({ name: "floor-cold", config: join(root, "bench", "floor", "wrangler.toml"), bundle: join(root, "dist", "floor", "worker.js") });
+  try {
+    const booted = await idleCpu(w);
+    const url = new URL("/v1/hooks/starter/pre-tool-use", w.url);
+    const a = await post(url, { authorization: "Bearer x" }, body);
+    if (a.status !== 200) throw new Error(`floor's first request: ${a.status}`);
+    const afterFirst = await idleCpu(w);
+    await post(url, { authorization: "Bearer x" }, body);
+    return { first: (afterFirst - booted) / 1e6, second: ((await idleCpu(w)) - afterFirst) / 1e6 };
+  } finally {
+    await w.dispose();
+  }
+}
+
 export async function coldStartBench(reps = 5): Promise<{ lines: string[]; firstMs: number[] }> {
   const seeded = await seedColdState();
   const { stateDir, tokens, body } = seeded;
   const lines: string[] = [];
   const firstMs: number[] = [];
+  const mmm = (xs: number[], f = 1) => `${(Math.min(...xs) / f).toFixed(1)} / ${(median(xs) / f).toFixed(1)} / ${(Math.max(...xs) / f).toFixed(1)}`;
   try {
+    const floor: { first: number; second: number }[] = [];
+    for (let r = 0; r < reps; r++) floor.push(await floorCold(body(r)));
+    lines.push(
+      `the floor Worker (no bindings, no decision), fresh workerd, ${reps} reps (min / median / max):`,
+      `  first request's CPU ${mmm(floor.map((f) => f.first))} ms; the second request's ${mmm(floor.map((f) => f.second))} ms`,
+    );
     for (const team of ["h1000", "starter"]) {
       const first: number[] = [];
       const second: number[] = [];
@@ -107,9 +135,8 @@ export async function coldStartBench(reps = 5): Promise<{ lines: string[]; first
         }
       }
       if (team === "h1000") firstMs.push(...first);
-      const mmm = (xs: number[], f = 1) => `${(Math.min(...xs) / f).toFixed(1)} / ${(median(xs) / f).toFixed(1)} / ${(Math.max(...xs) / f).toFixed(1)}`;
       lines.push(
-        `${team === "h1000" ? "1,000 handlers" : "starter policy"}, fresh workerd on stored state, ${reps} reps (min / median / max):`,
+        `${team === "h1000" ? `${COLD_HANDLERS.toLocaleString("en")} handlers` : "starter policy"}, fresh workerd on stored state, ${reps} reps (min / median / max):`,
         `  first request's CPU ${mmm(first)} ms; the second request's ${mmm(second, 1e6)} ms; process start-up ${mmm(startup)} ms`,
       );
     }

@@ -4,12 +4,13 @@ import type { ValidatedPolicy } from "./engine/policy/compilePolicy";
 import type { ActivateOutcome, PolicyRecord, PublishOutcome, RolloutChange, RolloutOutcome, StageOutcome } from "./services";
 import { policyKeys } from "./stores/policyKeys";
 import { changeRollout, shadowOf } from "./rollout/pointer";
+import { recordOf, storedRecord, type StoredPolicyRecord } from "./stores/preparedRecords";
 
 /**
  * The `current` pointer, with its revision and time as KV metadata too, so GET /v1/admin/teams learns both from a
  * key listing without reading every pointer (docs/storage.md).
  */
-function putCurrent(kv: KVNamespace, record: PolicyRecord): Promise<void> {
+function putCurrent(kv: KVNamespace, record: StoredPolicyRecord): Promise<void> {
   return kv.put(policyKeys.current(record.team), JSON.stringify(record), { metadata: { revision: record.revision, publishedAt: record.publishedAt } });
 }
 
@@ -30,12 +31,12 @@ export class Coordinator extends DurableObject<Env> {
     return this.ctx.blockConcurrencyWhile(async () => {
       const kv = this.env.HOOKGATE_KV;
       const text = JSON.stringify(policy.document);
-      const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+      const current = await kv.get<StoredPolicyRecord>(policyKeys.current(team), "json");
       if (current && current.engine === policy.engine && JSON.stringify(current.document) === text)
-        return { record: current, unchanged: true };
-      const record = await this.storeRevision(team, policy, text);
-      await putCurrent(kv, record);
-      return { record, unchanged: false };
+        return { record: recordOf(current), unchanged: true };
+      const stored = await this.storeRevision(team, policy, text);
+      await putCurrent(kv, stored);
+      return { record: recordOf(stored), unchanged: false };
     });
   }
 
@@ -43,14 +44,14 @@ export class Coordinator extends DurableObject<Env> {
   rollbackPolicy(team: string, revision: number): Promise<ActivateOutcome> {
     return this.ctx.blockConcurrencyWhile(async () => {
       const kv = this.env.HOOKGATE_KV;
-      const record = await kv.get<PolicyRecord>(policyKeys.revision(team, revision), "json");
+      const record = await kv.get<StoredPolicyRecord>(policyKeys.revision(team, revision), "json");
       if (!record) return { kind: "missing" };
       const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
       if (current?.revision === revision) return { kind: "current", revision };
-      const pointer: PolicyRecord = { ...record };
+      const pointer: StoredPolicyRecord = { ...record };
       if (current) pointer.rolledBackFrom = current.revision;
       await putCurrent(kv, pointer);
-      return { kind: "activated", record: pointer };
+      return { kind: "activated", record: recordOf(pointer) };
     });
   }
 
@@ -62,14 +63,14 @@ export class Coordinator extends DurableObject<Env> {
     return this.ctx.blockConcurrencyWhile(async () => {
       const kv = this.env.HOOKGATE_KV;
       const text = JSON.stringify(policy.document);
-      const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+      const current = await kv.get<StoredPolicyRecord>(policyKeys.current(team), "json");
       if (!current) return { kind: "refused", code: "not_found", message: `team "${team}" has no published policy: a shadow is compared with the current revision, publish one first` };
       if (current.engine === policy.engine && JSON.stringify(current.document) === text)
         return { kind: "refused", code: "conflict", message: `the candidate is revision ${current.revision}, the current one: nothing to shadow` };
-      const record = await this.storeRevision(team, policy, text);
-      const pointer = shadowOf(current, record);
+      const stored = await this.storeRevision(team, policy, text);
+      const pointer = shadowOf(current, stored);
       await putCurrent(kv, pointer);
-      return { kind: "staged", record, pointer };
+      return { kind: "staged", record: recordOf(stored), pointer: recordOf(pointer) };
     });
   }
 
@@ -81,13 +82,17 @@ export class Coordinator extends DurableObject<Env> {
       const named = change.kind === "canary" ? change.revision : change.kind === "promote" ? current?.rollout?.canary?.revision : undefined;
       const target = named === undefined ? null : await kv.get<PolicyRecord>(policyKeys.revision(team, named), "json");
       const outcome = changeRollout(current, change, target);
-      if (outcome.kind !== "refused") await putCurrent(kv, outcome.pointer);
-      return outcome;
+      if (outcome.kind === "refused") return outcome;
+      await putCurrent(kv, outcome.pointer);
+      return { ...outcome, pointer: recordOf(outcome.pointer) };
     });
   }
 
-  /** The immutable revision, numbered by this writer (the pointer is the caller's to move). */
-  private async storeRevision(team: string, policy: ValidatedPolicy, text: string): Promise<PolicyRecord> {
+  /**
+   * The immutable revision, numbered by this writer (the pointer is the caller's to move), stored with its prepared
+   * form (stores/preparedRecords.ts) so the pointer that names it, and a rollback onto it, keep it.
+   */
+  private async storeRevision(team: string, policy: ValidatedPolicy, text: string): Promise<StoredPolicyRecord> {
     const revision = await this.nextRevision();
     const record: PolicyRecord = {
       team,
@@ -97,8 +102,9 @@ export class Coordinator extends DurableObject<Env> {
       digest: (await sha256Hex(text)).slice(0, 16),
       engine: policy.engine,
     };
-    await this.env.HOOKGATE_KV.put(policyKeys.revision(team, revision), JSON.stringify(record), { metadata: { publishedAt: record.publishedAt, digest: record.digest } });
-    return record;
+    const stored = storedRecord(record, policy.prepared);
+    await this.env.HOOKGATE_KV.put(policyKeys.revision(team, revision), JSON.stringify(stored), { metadata: { publishedAt: record.publishedAt, digest: record.digest } });
+    return stored;
   }
 
   /** The next policy revision number (1, 2, …). */

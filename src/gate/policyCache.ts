@@ -1,9 +1,10 @@
 import { setNewest } from "../engine/limits/lru";
 import type { ClientModel } from "../engine/event/client";
-import { compilePolicy, ENGINE_VERSION, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
+import { compilePolicy, compilePrepared, ENGINE_VERSION, PREPARED_FORM, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
 import type { StoredRollout } from "../rollout/state";
 import type { PolicyRecord, PolicyStore } from "../services";
 import { CLIENT_NAMES } from "../clients/names";
+import { preparedOf } from "../stores/preparedRecords";
 
 /**
  * The isolate's policies. Module scope on purpose: the cache outlives a request and is shared by every request
@@ -46,7 +47,10 @@ export function compileRecord(record: PolicyRecord, client: ClientModel, key = c
   }
   // Validated by this engine version at publish: patterns may compile on first use (cold start stays cheap). Its
   // warnings were the publisher's to read; nothing that loads a stored revision reads them.
-  const result = compilePolicy(record.document, { client, clientNames: CLIENT_NAMES, lazyPatterns: record.engine === ENGINE_VERSION, warnings: false });
+  // Its prepared form, when this engine made it, loads without running the schema again (engine/policy/preparedForm.ts).
+  const options = { client, clientNames: CLIENT_NAMES, lazyPatterns: record.engine === ENGINE_VERSION, warnings: false };
+  const prepared = preparedOf(record);
+  const result = prepared?.form === PREPARED_FORM ? compilePrepared(record.document, prepared, options) : compilePolicy(record.document, options);
   const loaded: LoadedPolicy = result.ok ? { kind: "ok", record, compiled: result.value } : { kind: "broken", record, problems: result.error };
   setNewest(compiledByDigest, key, loaded, MAX_COMPILED);
   return loaded;

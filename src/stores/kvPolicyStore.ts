@@ -1,6 +1,7 @@
 import type { ValidatedPolicy } from "../engine/policy/compilePolicy";
 import type { ActivateOutcome, PolicyRecord, PolicyStore, PublishOutcome, RevisionSummary, RolloutChange, RolloutOutcome, StageOutcome } from "../services";
 import { policyKeys } from "./policyKeys";
+import { recordOf, type StoredPolicyRecord } from "./preparedRecords";
 
 /**
  * Publishes and rollbacks for one team, one at a time: the team's Coordinator Durable Object is the one writer of
@@ -21,12 +22,12 @@ export class KvPolicyStore implements PolicyStore {
     private readonly writer: PolicyWriter,
   ) {}
 
-  current(team: string): Promise<PolicyRecord | null> {
-    return this.kv.get<PolicyRecord>(policyKeys.current(team), "json");
+  async current(team: string): Promise<PolicyRecord | null> {
+    return recordOf(await this.kv.get<StoredPolicyRecord>(policyKeys.current(team), "json"));
   }
 
-  revision(team: string, revision: number): Promise<PolicyRecord | null> {
-    return this.kv.get<PolicyRecord>(policyKeys.revision(team, revision), "json");
+  async revision(team: string, revision: number): Promise<PolicyRecord | null> {
+    return recordOf(await this.kv.get<StoredPolicyRecord>(policyKeys.revision(team, revision), "json"));
   }
 
   async revisions(team: string): Promise<RevisionSummary[]> {

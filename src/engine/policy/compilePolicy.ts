@@ -20,6 +20,7 @@ import {
 import { DEFAULT_DEADLINE_MS } from "../limits/limits";
 import { err, ok, type Result } from "../result";
 import { effectTools } from "../match/callSubjects";
+import { POLICY_SCHEMA_DIGEST, type PreparedPolicy } from "./preparedForm";
 
 /** One thing wrong with a policy: where (a path into the document) and what, in plain words. */
 export interface Problem {
@@ -63,6 +64,8 @@ export interface ValidatedPolicy {
   readonly engine: number;
   /** The client it was validated for. */
   readonly client: string;
+  /** The document as parsed, stored beside it so a cold isolate loads it without the schema (preparedForm.ts). */
+  readonly prepared: PreparedPolicy;
 }
 
 export interface CompiledPolicy {
@@ -153,6 +156,9 @@ const asList = (v: string | string[] | undefined): string[] => (v === undefined 
  */
 export const ENGINE_VERSION = 1;
 
+/** The name of this engine's prepared form (preparedForm.ts): a stored form by any other name is not used. */
+export const PREPARED_FORM = `e${ENGINE_VERSION}.${POLICY_SCHEMA_DIGEST}`;
+
 
 /**
  * A regex compiled on its first test; the source was validated when the policy was published. Should it fail to
@@ -191,10 +197,7 @@ export function compilePolicy(input: unknown, options: CompileOptions): Result<C
 
 function compileUnsorted(input: unknown, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
   const parsed = policySchema.safeParse(input);
-  if (parsed.success) {
-    const publishable = { document: input, engine: ENGINE_VERSION, client: options.client.name } as unknown as ValidatedPolicy;
-    return compileDocument(parsed.data, options, publishable);
-  }
+  if (parsed.success) return compileDocument(parsed.data, options, publishableOf(input, parsed.data, options));
   // The schema's problems, plus what the parts that do parse get wrong, so one attempt shows everything.
   const problems = zodProblems(parsed.error);
   const hooks = (input as { hooks?: unknown } | null)?.hooks;
@@ -209,6 +212,20 @@ function compileUnsorted(input: unknown, options: CompileOptions): Result<Compil
         if (!problems.some((q) => q.path === p.path && q.message === p.message)) problems.push(p);
   }
   return err(problems);
+}
+
+const publishableOf = (input: unknown, document: PolicyDocument, options: CompileOptions) =>
+  ({ document: input, engine: ENGINE_VERSION, client: options.client.name, prepared: { form: PREPARED_FORM, document } }) as unknown as ValidatedPolicy;
+
+/**
+ * Compile a stored revision from its prepared form (the document as this schema parsed it at publish), without
+ * running the schema again; `input` is the document as written. The caller checks the form's name (PREPARED_FORM).
+ */
+export function compilePrepared(input: unknown, prepared: PreparedPolicy, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
+  const r = compileDocument(prepared.document, options, publishableOf(input, prepared.document, options));
+  if (!r.ok) return err(inDocumentOrder(input, r.error));
+  r.value.warnings = inDocumentOrder(input, r.value.warnings);
+  return r;
 }
 
 /**

@@ -1,0 +1,21 @@
+import type { PolicyDocument } from "./policySchema";
+
+/**
+ * The form of a policy stored at publish beside the document as written: the document as the schema parsed it
+ * (defaults filled in), so that loading a stored revision on a cold isolate compiles it without running the schema
+ * again (zod was the largest part of a cold start's CPU with a large policy). Valid only for the schema that made
+ * it: `form` names the engine version and the schema's fingerprint, and a stored form with any other name is
+ * ignored (the document is then validated and compiled as a fresh publish would be).
+ */
+export interface PreparedPolicy {
+  form: string;
+  document: PolicyDocument;
+}
+
+/**
+ * The fingerprint of the policy schema's output (sha256 of z.toJSONSchema(policySchema, { io: "output" }), first 16
+ * hex): test/engine/preparedForm.test.ts recomputes it, so a schema change that would make a stored form stale
+ * fails that test until this is updated (which retires every stored form at once: they are compiled from the
+ * document as before).
+ */
+export const POLICY_SCHEMA_DIGEST = "0c2bead5f1c49d52";
