@@ -13,6 +13,8 @@
 const HOOKS_BASE = "/v1/hooks";
 /** Where the admin API lives (its paths in adminApi.ts are relative to it). */
 export const ADMIN_BASE = "/v1/admin";
+/** Where the dashboard lives (src/ui/): mounted under this prefix only, so no hook request passes its routes. */
+export const UI_BASE = "/ui";
 
 /** How a path parameter is written: Hono's router (`:team`) or OpenAPI (`{team}`). */
 type PathStyle = "router" | "openapi";

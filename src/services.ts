@@ -157,6 +157,8 @@ export interface QueueBacklog {
 export interface DecisionFilter {
   event?: string;
   verdict?: string;
+  tool?: string;
+  client?: string;
   session?: string;
   since?: string;
   until?: string;
@@ -190,6 +192,19 @@ export interface DecisionQuery {
   health(): Promise<DecisionLogHealth>;
   /** Every record of `team` from `since` to `until` (ISO), as NDJSON: the archive's, then the index's not yet archived. */
   export(team: string, since: string, until: string): ReadableStream<Uint8Array>;
+  /** The hourly rollups of `team` from `since` (ISO), by hour, event, verdict and handler ("*": every decision). */
+  rollups(team: string, since: string): Promise<DecisionRollup[]>;
+  /** Dry-run handlers that matched in the recent index from `since`, counted by hour (they are not in the rollups). */
+  dryRunCounts(team: string, since: string): Promise<{ hour: string; handler: string; decisions: number }[]>;
+}
+
+/** One row of the hourly rollups: decisions in `hour` (`YYYY-MM-DDTHH`) with this event and verdict ("" for none). */
+export interface DecisionRollup {
+  hour: string;
+  event: string;
+  verdict: string;
+  handler: string;
+  decisions: number;
 }
 
 export type DecisionLog = DecisionSink & DecisionQuery;

@@ -1,5 +1,5 @@
 import { errorText, log } from "../log";
-import type { DecisionFilter, DecisionLogHealth, DecisionQuery, DecisionRecord, QueueBacklog } from "../services";
+import type { DecisionFilter, DecisionLogHealth, DecisionQuery, DecisionRecord, DecisionRollup, QueueBacklog } from "../services";
 import { hourOf } from "./ingest";
 import type { SinkCounts } from "./sink";
 
@@ -58,6 +58,8 @@ export class D1DecisionIndex implements DecisionQuery {
     if (filter.event) (where.push("event = ?"), args.push(filter.event));
     if (filter.verdict) (where.push(filter.verdict === "none" ? "verdict IS NULL" : "verdict = ?"), filter.verdict !== "none" && args.push(filter.verdict));
     if (filter.session) (where.push("session_id = ?"), args.push(filter.session));
+    if (filter.tool) (where.push("tool = ?"), args.push(filter.tool));
+    if (filter.client) (where.push("record ->> '$.client' = ?"), args.push(filter.client));
     if (filter.since) (where.push("time >= ?"), args.push(filter.since));
     if (filter.until) (where.push("time <= ?"), args.push(filter.until));
     const rows = await this.deps.db
@@ -65,6 +67,25 @@ export class D1DecisionIndex implements DecisionQuery {
       .bind(...args, filter.limit ?? 100)
       .all<{ record: string }>();
     return rows.results.map((r) => JSON.parse(r.record) as DecisionRecord);
+  }
+
+  async rollups(team: string, since: string): Promise<DecisionRollup[]> {
+    const rows = await this.deps.db
+      .prepare("SELECT hour, event, verdict, handler, decisions FROM decision_rollups WHERE team = ? AND hour >= ? ORDER BY hour LIMIT 20000")
+      .bind(team, since.slice(0, 13))
+      .all<DecisionRollup>();
+    return rows.results;
+  }
+
+  async dryRunCounts(team: string, since: string): Promise<{ hour: string; handler: string; decisions: number }[]> {
+    const rows = await this.deps.db
+      .prepare(
+        `SELECT substr(d.time, 1, 13) AS hour, j.value ->> '$.id' AS handler, count(*) AS decisions
+         FROM decisions d, json_each(d.record, '$.dryRun') j WHERE d.team = ? AND d.time >= ? GROUP BY 1, 2 ORDER BY 1 LIMIT 20000`,
+      )
+      .bind(team, since)
+      .all<{ hour: string; handler: string; decisions: number }>();
+    return rows.results;
   }
 
   async health(): Promise<DecisionLogHealth> {

@@ -171,6 +171,17 @@ export const decisions = adminRoute({ scope: "decisions:read" }, {
   responses: { 200: json(s.decisionList, "The decisions."), ...errorResponses(500) },
 });
 
+export const decisionRollups = adminRoute({ scope: "decisions:read" }, {
+  method: "get",
+  path: "/teams/{team}/decisions/rollups",
+  tags: ["Decisions"],
+  summary: "Hourly counts by handler",
+  description:
+    "The log's hourly rollups from `since`: decisions by hour, event, verdict and handler (handler `*` counts every decision, each other one the decisions it fired in). `dryRun` counts the dry-run handlers that matched, from the recent index (docs/storage.md).",
+  request: { params: s.teamParams, query: s.rollupsQuery },
+  responses: { 200: json(s.rollupList, "The counts, oldest hour first."), ...errorResponses(500) },
+});
+
 export const decisionsExport = adminRoute({ scope: "decisions:read" }, {
   method: "get",
   path: "/teams/{team}/decisions/export",

@@ -45,17 +45,37 @@ export function forgetAdminToken(hash: string) {
  * by its hash). Anything else — a hook token (`hg_…`), an unknown, revoked or expired token — is a 401.
  */
 async function callerOf(c: AppContext): Promise<AdminCaller> {
-  const expected = c.env.ADMIN_TOKEN;
-  if (!expected) throw new HookgateError("admin_disabled", "the admin API is off: set the ADMIN_TOKEN secret to turn it on");
+  const expected = adminTokenOf(c);
+  const vouched = vouchedCallers.get(c.req.raw);
+  if (vouched) return vouched;
   const token = bearer(c.req.header("authorization"));
-  const unauthorized = (why = "missing or invalid admin token") => new HookgateError("unauthorized", why);
   if (!token) throw unauthorized();
   if (await timingSafeEqualText(token, expected)) return ROOT_CALLER;
   if (!token.startsWith(`${ADMIN_TOKEN_PREFIX}_`) || token.length > 128) throw unauthorized();
+  return callerOfTokenHash(c, await sha256Hex(token));
+}
+
+const unauthorized = (why = "missing or invalid admin token") => new HookgateError("unauthorized", why);
+
+function adminTokenOf(c: AppContext): string {
+  const expected = c.env.ADMIN_TOKEN;
+  if (!expected) throw new HookgateError("admin_disabled", "the admin API is off: set the ADMIN_TOKEN secret to turn it on");
+  return expected;
+}
+
+/** The hash a session keeps in place of its token (sha256Hex of it, as the token stores key admin tokens by). */
+export const adminTokenHash = (token: string): Promise<string> => sha256Hex(token);
+
+/**
+ * The caller whose token hashes to `hash`, checked as a bearer token is on every request (the root credential, or
+ * an admin token neither revoked nor expired): the dashboard's sessions keep only the hash and are checked by this.
+ */
+export async function callerOfTokenHash(c: AppContext, hash: string): Promise<AdminCaller> {
+  if (await timingSafeEqualText(hash, await sha256Hex(adminTokenOf(c)))) return ROOT_CALLER;
   const services = c.var.services;
   let info: AdminTokenInfo | null;
   try {
-    info = await lookupAdminToken(services.adminTokens, await sha256Hex(token), services.now(), cacheTtlOf(c.env));
+    info = await lookupAdminToken(services.adminTokens, hash, services.now(), cacheTtlOf(c.env));
   } catch (e) {
     log("error", { msg: "admin token lookup failed", error: errorText(e) });
     throw new HookgateError("internal", "the admin token could not be checked");
@@ -63,6 +83,17 @@ async function callerOf(c: AppContext): Promise<AdminCaller> {
   if (!info) throw unauthorized();
   if (info.expiresAt !== undefined && Date.parse(info.expiresAt) <= services.now()) throw unauthorized(`admin token ${info.id} has expired (expiresAt ${info.expiresAt})`);
   return { id: info.id, name: info.name, scopes: info.scopes, teams: info.teams };
+}
+
+/**
+ * Requests made in this isolate by the dashboard (src/ui/), each for the caller its session was checked to be: the
+ * admin routes then apply the very same scope and team checks as to a bearer token. A Request object made in code
+ * cannot arrive over the wire, so nothing outside the Worker can be vouched for.
+ */
+const vouchedCallers = new WeakMap<Request, AdminCaller>();
+export function vouchFor(request: Request, caller: AdminCaller): Request {
+  vouchedCallers.set(request, caller);
+  return request;
 }
 
 /** Refused for scope: the envelope names the scope (and the team) the token lacks. */

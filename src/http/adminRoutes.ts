@@ -8,7 +8,7 @@ import { registerAccessRoutes } from "./accessRoutes";
 import { registerRolloutRoutes, stageShadow } from "./rolloutRoutes";
 import { publicRollout } from "../rollout/state";
 import { compiledOrThrow, publishTo, rollbackTo } from "./publishing";
-import { decisionsQuery, evaluateBody, exportQuery, revisionParams, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
+import { decisionsQuery, evaluateBody, exportQuery, revisionParams, rollupsQuery, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
 import { messageOf, recordChange } from "./audit";
 import { validatedBody, type AppContext, type AppEnv } from "./context";
 import { HookgateError, refusal } from "./errors";
@@ -153,6 +153,13 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
       Object.entries({ ...q, since: instant(q.since), until: instant(q.until) }).filter(([, v]) => v !== undefined),
     );
     return c.json({ team: c.var.team, decisions: await c.var.services.decisions.query(c.var.team, filter) });
+  });
+
+  registerRoute(admin, api.decisionRollups, async (c) => {
+    const since = new Date(validQuery(c, rollupsQuery).since).toISOString();
+    const { decisions } = c.var.services;
+    const [rollups, dryRun] = await Promise.all([decisions.rollups(c.var.team, since), decisions.dryRunCounts(c.var.team, since)]);
+    return c.json({ team: c.var.team, rollups, dryRun });
   });
 
   registerRoute(admin, api.decisionsExport, async (c) => {

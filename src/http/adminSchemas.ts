@@ -72,10 +72,22 @@ const instant = z.iso.datetime({ offset: true });
 export const decisionsQuery = z.object({
   event: z.string().max(64).optional().meta({ description: "Only this event (`hook_event_name`).", example: "PreToolUse" }),
   verdict: z.string().max(16).optional().meta({ description: "Only this verdict: allow, deny, ask, defer or block; `none` for decisions without one.", example: "deny" }),
+  tool: z.string().max(128).optional().meta({ description: "Only this tool (`tool_name`).", example: "Bash" }),
+  client: z.string().max(64).optional().meta({ description: "Only decisions asked by this client.", example: "claude-code" }),
   session: z.string().max(256).optional().meta({ description: "Only this Claude Code session (`session_id`)." }),
   since: instant.optional().meta({ description: "At or after this time (ISO 8601).", example: "2026-12-01T00:00:00Z" }),
   until: instant.optional().meta({ description: "At or before this time (ISO 8601).", example: "2026-12-02T00:00:00Z" }),
   limit: z.coerce.number().int().min(1).max(1000).optional().meta({ description: "At most this many, newest first (1–1000; default 100).", example: 50 }),
+});
+
+export const rollupsQuery = z.object({
+  since: instant.meta({ description: "From this hour on (ISO 8601; the rollups outlive the index's retention).", example: "2026-11-25T00:00:00Z" }),
+});
+
+export const rollupList = z.object({
+  team: z.string(),
+  rollups: z.array(z.object({ hour: z.string(), event: z.string(), verdict: z.string(), handler: z.string(), decisions: z.number().int() })),
+  dryRun: z.array(z.object({ hour: z.string(), handler: z.string(), decisions: z.number().int() })),
 });
 
 export const exportQuery = z.object({

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { ADMIN_BASE } from "../routes";
+import { ADMIN_BASE, UI_BASE } from "../routes";
+import { dashboard } from "../ui/dashboard";
 import { cacheTtlOf, forwardableSecrets } from "../config";
 import { Gate } from "../gate/gate";
 import type { ClientProfile } from "../gate/profile";
@@ -79,7 +80,7 @@ export function createApp(clients: ClientProfile | readonly ClientProfile[], ser
   const wiring = wiringFor(profiles[0]!);
   // Every route but the hook routes: those are one handler each, doing these steps themselves (hookRoutes.ts says
   // why). Every answer carries X-Request-Id; errors and not-found add it where they are written.
-  for (const path of [`${ADMIN_BASE}/*`, "/healthz"])
+  for (const path of [`${ADMIN_BASE}/*`, "/healthz", UI_BASE, `${UI_BASE}/*`])
     app.use(path, async (c, next) => {
       c.header("X-Request-Id", requestIdOf(c));
       const w = wiring(c.env);
@@ -92,6 +93,8 @@ export function createApp(clients: ClientProfile | readonly ClientProfile[], ser
   for (const profile of profiles) registerHookRoutes(app, profile, wiringFor(profile));
   registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profiles) });
   app.route(ADMIN_BASE, adminRoutes());
+  // The dashboard asks the admin API through this same app, in-process (src/ui/adminClient.ts).
+  app.route(UI_BASE, dashboard((request, env, ctx) => app.fetch(request, env, ctx)) as never);
 
   app.notFound((c) => {
     const requestId = requestIdOf(c);

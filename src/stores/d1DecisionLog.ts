@@ -4,7 +4,7 @@ import { queueDelivery } from "../decisionLog/queueSink";
 import type { Capped } from "../decisionLog/record";
 import { BufferedSink, type SinkOptions } from "../decisionLog/sink";
 import { errorText, log } from "../log";
-import type { DecisionFilter, DecisionLog, DecisionLogHealth, DecisionRecord, DeferredRecord } from "../services";
+import type { DecisionFilter, DecisionLog, DecisionLogHealth, DecisionRecord, DecisionRollup, DeferredRecord } from "../services";
 
 export { capRecord, RECORD_LIMITS } from "../decisionLog/record";
 export { FLUSH_MS, MAX_UNBUILT, MAX_UNBUILT_CHARS } from "../decisionLog/sink";
@@ -66,5 +66,13 @@ export class D1DecisionLog implements DecisionLog {
 
   export(team: string, since: string, until: string): ReadableStream<Uint8Array> {
     return this.index.export(team, since, until);
+  }
+
+  rollups(team: string, since: string): Promise<DecisionRollup[]> {
+    return this.index.rollups(team, since);
+  }
+
+  dryRunCounts(team: string, since: string): Promise<{ hour: string; handler: string; decisions: number }[]> {
+    return this.index.dryRunCounts(team, since);
   }
 }
