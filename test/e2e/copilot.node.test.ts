@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
 import { copilotCli } from "../../src/clients/copilot-cli";
-import { ROOT, startLocalService, type LocalService } from "../support/localService";
+import { childEnv, ROOT, startLocalService, type LocalService } from "../support/localService";
 import { startModelServer, type ModelServer, type Script } from "../support/modelServer";
 
 const COPILOT_BIN = resolve(ROOT, "e2e/node_modules/@github/copilot-linux-x64/copilot");
@@ -33,7 +33,7 @@ async function copilot(prompt: string): Promise<{ code: number | null; out: stri
   return new Promise((done, reject) => {
     const child = spawn(COPILOT_BIN, ["-p", prompt], {
       cwd,
-      env: {
+      env: childEnv({
         PATH: process.env.PATH ?? "/usr/bin:/bin",
         HOME: home,
         HOOKGATE_TOKEN: svc.devToken,
@@ -47,7 +47,7 @@ async function copilot(prompt: string): Promise<{ code: number | null; out: stri
         COPILOT_MODEL: "gpt-4.1",
         COPILOT_AUTO_UPDATE: "false",
         NO_COLOR: "1",
-      },
+      }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
