@@ -4,10 +4,10 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { cursor } from "../../src/clients/cursor";
-import { freePort } from "../support/localService";
+import { childEnv, freePort } from "../support/localService";
 
 const run = (command: string, env: Record<string, string>) =>
-  spawnSync("sh", ["-c", command], { input: JSON.stringify({ hook_event_name: "beforeShellExecution", command: "ls" }), env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env }, encoding: "utf8" });
+  spawnSync("sh", ["-c", command], { input: JSON.stringify({ hook_event_name: "beforeShellExecution", command: "ls" }), env: childEnv({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...env }), encoding: "utf8" });
 
 describe("the generated Cursor bridge", () => {
   it("fails closed with Cursor's deny and exit 2 when hookgate is unreachable or the token is missing", async () => {
