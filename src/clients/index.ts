@@ -5,6 +5,7 @@ import { claudeCode } from "./claude-code";
 import { copilotCli } from "./copilot-cli";
 import { codex } from "./codex";
 import { codexCannotHonour } from "./codex/limits";
+import { cursor } from "./cursor";
 
 /**
  * Every client hookgate serves, in one list: the Worker's app routes each (createApp), the API document lists each
@@ -12,7 +13,7 @@ import { codexCannotHonour } from "./codex/limits";
  * client segment (`/v1/hooks/<team>/<event>`), every other client's are `/v1/hooks/<team>/<routeSegment>/<event>`.
  * The first is also the client a policy is validated for at publish; the others' warnings are added (below).
  */
-export const CLIENT_PROFILES: readonly ClientProfile[] = [claudeCode, codex, copilotCli];
+export const CLIENT_PROFILES: readonly ClientProfile[] = [claudeCode, codex, copilotCli, cursor];
 
 /** What each client other than the first cannot honour in a policy: its compile warnings and problems, by client. */
 const CANNOT_HONOUR: Readonly<Record<string, (policy: CompiledPolicy) => Problem[]>> = { codex: codexCannotHonour };

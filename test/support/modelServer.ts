@@ -98,6 +98,7 @@ export async function startModelServer(opts: { script?: Script; quiet?: boolean 
         return void res.end(typeof b === "string" ? b : JSON.stringify(b ?? anthropicError("api_error", "scripted")));
       }
       const id = `toolu_test_${String(++idSeq).padStart(4, "0")}`;
+      if (chat && body?.stream === true) return sendChatStream(res, chatCompletion(reply, id));
       if (chat) return sendJson(res, 200, chatCompletion(reply, id));
       if (body?.stream === true) return sendStream(res, reply, id);
       return sendJson(res, 200, message(reply, id));
@@ -206,6 +207,22 @@ function chatCompletion(reply: Reply, id: string) {
     ],
     usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
   };
+}
+
+/**
+ * A chat completion as OpenAI streams it (what GitHub Copilot CLI's BYOK `completions` wire asks for): the message in
+ * one delta (tool calls with their index), the finish reason, the usage, `[DONE]`.
+ */
+function sendChatStream(res: ServerResponse, done: ReturnType<typeof chatCompletion>): void {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const choice = done.choices[0]!;
+  const { content, tool_calls } = choice.message as { content: string | null; tool_calls?: { id: string; type: string; function: unknown }[] };
+  const chunk = (delta: unknown, finish: string | null) =>
+    res.write(`data: ${JSON.stringify({ id: done.id, object: "chat.completion.chunk", created: done.created, model: done.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+  chunk({ role: "assistant", ...(content ? { content } : {}), ...(tool_calls ? { tool_calls: tool_calls.map((c, index) => ({ index, ...c })) } : {}) }, null);
+  chunk({}, choice.finish_reason);
+  res.write(`data: ${JSON.stringify({ id: done.id, object: "chat.completion.chunk", created: done.created, model: done.model, choices: [], usage: done.usage })}\n\n`);
+  res.end("data: [DONE]\n\n");
 }
 
 const anthropicError = (type: string, msg: string) => ({ type: "error", error: { type, message: msg } });

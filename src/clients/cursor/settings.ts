@@ -1,0 +1,51 @@
+import type { EventTable } from "../../engine/event/client";
+import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
+import { deadlineFor } from "../../engine/evaluate";
+import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
+import { hookUrl } from "../../routes";
+import { commandBridge, type BridgeConventions } from "../bridge";
+import type { AnswerWriter, NativeSpec } from "../native";
+
+/** Cursor's command hooks: exit 2 blocks (the documented deny), any other failure is logged and the agent goes on. */
+export const CURSOR_BRIDGE: BridgeConventions = { blockExit: 2, openExit: 1 };
+
+const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "UserPromptSubmit", "Stop"];
+
+interface CursorSettingsOptions {
+  url: string;
+  team: string;
+  policy?: CompiledPolicy;
+  baseline?: CompiledPolicy;
+  tokenEnvVar?: string;
+}
+
+/**
+ * `.cursor/hooks.json`: a command hook per Cursor event whose canonical event the policy (or the baseline) uses,
+ * each the bridge to its route. When either layer fails closed, a bridge that cannot get an answer prints the
+ * event's blocking answer and exits 2, so an unreachable hookgate stops the call instead of waving it through.
+ */
+export function buildCursorSettings(
+  events: EventTable,
+  segment: string,
+  writerOf: (spec: NativeSpec) => AnswerWriter | undefined,
+  options: CursorSettingsOptions,
+): { version: 1; hooks: Record<string, unknown[]> } {
+  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
+  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
+  const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
+  const closed = policies.length === 0 || policies.some((p) => p.failMode === "closed");
+  const hooks: Record<string, unknown[]> = {};
+  for (const spec of events.list as readonly NativeSpec[]) {
+    if (!used.includes(spec.name)) continue;
+    const deadlineMs = policies.length > 0 ? Math.max(...policies.map((p) => deadlineFor(p, spec))) : DEFAULT_DEADLINE_MS;
+    const timeoutSec = Math.ceil(deadlineMs / 1000) + 2;
+    const writer = writerOf(spec);
+    const reason = "hookgate could not be asked; the team policy fails closed.";
+    const blocking = closed && writer?.blocks ? writer.write(spec.name === "Stop" ? { output: {} } : { verdict: spec.verdicts.includes("deny") ? "deny" : "block", reason, output: {} }) : undefined;
+    const closedAnswer = blocking && Object.keys(blocking).length > 0 ? blocking : undefined;
+    hooks[spec.native.native] = [
+      { command: commandBridge(CURSOR_BRIDGE, { url: hookUrl(options.url, options.team, spec.route, segment), envVar, timeoutSec, ...(closedAnswer ? { closedAnswer } : {}) }), timeout: timeoutSec + 1 },
+    ];
+  }
+  return { version: 1, hooks };
+}

@@ -1,0 +1,103 @@
+// Drives the real, pinned GitHub Copilot CLI (1.0.102, e2e/node_modules/@github/copilot-linux-x64) headless and
+// fully offline against a real local hookgate: no GitHub account (COPILOT_OFFLINE=true with a local BYOK provider,
+// COPILOT_PROVIDER_BASE_URL → the scripted model server speaking streamed chat completions), the repository's
+// `.github/hooks/hookgate.json` exactly as the Copilot profile generates it, team `default` with the starter policy.
+// A command the policy denies does not run and its reason reaches the model; an allowed one runs.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import starter from "../../policies/default.json";
+import { copilotCli } from "../../src/clients/copilot-cli";
+import { childEnv, ROOT, startLocalService, type LocalService } from "../support/localService";
+import { startModelServer, type ModelServer, type Script } from "../support/modelServer";
+
+const COPILOT_BIN = resolve(ROOT, "e2e/node_modules/@github/copilot-linux-x64/copilot");
+
+const SECRET_REASON = (() => {
+  for (const group of starter.hooks.PreToolUse) for (const h of group.hooks) if (h.id === "no-secret-files") return h.reason;
+  throw new Error("no starter secret-files rule");
+})();
+
+let svc: LocalService;
+let home: string;
+let cwd: string;
+let model: ModelServer | undefined;
+
+/** Copilot's bash tool call from the model, then a final text once the tool's result came back. */
+const bashThenDone = (command: string): Script => ({ body }) =>
+  (body.messages as { role: string }[]).some((m) => m.role === "tool") ? { text: "done" } : { toolUse: { name: "bash", input: { command, description: "run it" } } };
+
+async function copilot(prompt: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((done, reject) => {
+    const child = spawn(COPILOT_BIN, ["-p", prompt], {
+      cwd,
+      env: childEnv({
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: home,
+        HOOKGATE_TOKEN: svc.devToken,
+        // Trusts the folder (so its .github/hooks load) and approves tools: the hooks are what decides here.
+        COPILOT_ALLOW_ALL: "true",
+        // The service runs on plain http on localhost: Copilot refuses http hooks carrying a token otherwise.
+        COPILOT_HOOK_ALLOW_LOCALHOST: "1",
+        COPILOT_OFFLINE: "true",
+        COPILOT_PROVIDER_BASE_URL: `${model!.url}/v1`,
+        COPILOT_PROVIDER_API_KEY: "dummy",
+        COPILOT_MODEL: "gpt-4.1",
+        COPILOT_AUTO_UPDATE: "false",
+        NO_COLOR: "1",
+      }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (out += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      done({ code, out });
+    });
+  });
+}
+
+describe("the generated Copilot CLI hooks work with the real Copilot CLI", () => {
+  beforeAll(async () => {
+    if (!existsSync(COPILOT_BIN)) throw new Error(`${COPILOT_BIN} missing: run \`npm install\` (its postinstall runs \`npm ci --prefix e2e\`)`);
+    svc = await startLocalService();
+    // One HOME for the file: Copilot unpacks itself under ~/.cache/copilot on its first run.
+    home = mkdtempSync(join(tmpdir(), "hookgate-copilot-home-"));
+  }, 90_000);
+  afterAll(async () => {
+    await svc?.stop();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    cwd = mkdtempSync(join(tmpdir(), "hookgate-copilot-cwd-"));
+    mkdirSync(join(cwd, ".git"));
+    mkdirSync(join(cwd, ".github/hooks"), { recursive: true });
+    writeFileSync(join(cwd, ".github/hooks/hookgate.json"), JSON.stringify(copilotCli.settings({ url: svc.baseUrl, team: "default" }), null, 2));
+    writeFileSync(join(cwd, ".env"), "API_KEY=not-for-the-agent\n");
+  });
+  afterEach(async () => {
+    await model?.close();
+    model = undefined;
+    rmSync(cwd, { recursive: true, force: true });
+  });
+
+  it("a command the starter policy denies does not run, and its reason reaches the model", async () => {
+    model = await startModelServer({ script: bashThenDone("cat .env > leaked.txt") });
+    const r = await copilot("copy the env file");
+    expect(existsSync(join(cwd, "leaked.txt")), r.out).toBe(false);
+    const after = model.scripted().at(-1)?.rawBody ?? "";
+    expect(after, r.out).toContain(SECRET_REASON);
+  }, 150_000);
+
+  it("an allowed command runs", async () => {
+    model = await startModelServer({ script: bashThenDone("echo gated-by-hookgate > ran.txt") });
+    const r = await copilot("write the file");
+    expect(existsSync(join(cwd, "ran.txt")), r.out).toBe(true);
+    expect(readFileSync(join(cwd, "ran.txt"), "utf8")).toBe("gated-by-hookgate\n");
+  }, 150_000);
+});
