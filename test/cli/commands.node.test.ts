@@ -473,3 +473,40 @@ describe("teams, tokens create warnings and Hookgate-Warning headers (a stand-in
     expect(html.err).toMatch(/answered GET \/v1\/admin\/teams\/acme\/policy\/revisions with HTTP 502 and no JSON: is --url hookgate's base URL\?$/);
   });
 });
+
+// The order in which the decision queue's batches reach the index cannot be forced on the real local service (one
+// isolate, batches in order), so a stand-in index plays it: a record that arrives after a newer one (another isolate's
+// batch, a retried batch), and a poll the service fails in between.
+describe("decisions --follow against an index written out of order (a stand-in service)", () => {
+  it("prints a record that reached the index after newer ones, each record once, and outlives a failed poll", async () => {
+    const rec = (decisionId: string, time: string) => ({ decisionId, time, team: "acme", event: "PreToolUse", tool: "Bash", verdict: "deny", fired: [], dryRun: [], revision: 1, latencyMs: 1, dedup: false, errors: [] });
+    const a = rec("a", "2026-12-01T10:00:00.000Z");
+    const c = rec("c", "2026-12-01T10:05:00.000Z");
+    const b = rec("b", "2026-12-01T10:04:50.000Z"); // decided before c, indexed after it
+    const states = [[a], [c, a], "fail", [c, b, a], [c, b, a]] as const;
+    const stop = new AbortController();
+    const asked: string[] = [];
+    let poll = 0;
+    const svc = await fakeService((req, res) => {
+      const since = new URL(req.url!, "http://x").searchParams.get("since") ?? "";
+      asked.push(since);
+      const state = states[Math.min(poll++, states.length - 1)]!;
+      if (poll === states.length) stop.abort(); // Ctrl-C once the last state has been served
+      if (state === "fail") return json(res, 503, { error: { code: "internal", message: "busy", requestId: "r503" } });
+      json(res, 200, { team: "acme", decisions: state.filter((d) => d.time >= since) });
+    });
+    try {
+      const r = await cli(["decisions", "--follow", "--json", "--interval", "100", "--since", "2026-12-01T09:59:00Z", "--team", "acme"], {
+        env: { HOOKGATE_ADMIN_TOKEN: "x", HOOKGATE_URL: svc.url },
+        untilInterrupted: () => stop.signal,
+      });
+      expect(r.code, r.err).toBe(0);
+      expect(r.out.split("\n").map((l) => JSON.parse(l).decisionId)).toEqual(["a", "c", "b"]);
+      expect(r.err).toMatch(/^warning: .*busy.*; still following/);
+      // Each poll looks 30 s back from the newest seen (never before --since): b, 10 s older than c, is in c's window.
+      expect(asked.slice(0, 3)).toEqual(["2026-12-01T09:59:00.000Z", "2026-12-01T09:59:30.000Z", "2026-12-01T10:04:30.000Z"]);
+    } finally {
+      svc.server.close();
+    }
+  });
+});

@@ -233,11 +233,13 @@ describe("decisions", () => {
     const waiters: (() => void)[] = [];
     child.stdout.setEncoding("utf8").on("data", (d: string) => ((stdout += d), waiters.splice(0).forEach((w) => w())));
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
-    /** Resolves when stdout holds `text`; the test's timeout bounds it. */
+    let exited = false;
+    const closed = new Promise<number | null>((resolve) => child.on("close", (code) => ((exited = true), waiters.splice(0).forEach((w) => w()), resolve(code))));
+    /** Resolves when stdout holds `text`; fails at once if the follow ends first (the test's timeout bounds the rest). */
     const printed = (text: string) =>
-      new Promise<void>((resolve) => {
-        const check = () => (stdout.includes(text) ? resolve() : waiters.push(check));
+      new Promise<void>((resolve, reject) => {
+        const check = () =>
+          stdout.includes(text) ? resolve() : exited ? reject(new Error(`--follow exited before printing ${text}: ${stderr}`)) : waiters.push(check);
         check();
       });
     try {

@@ -1,5 +1,5 @@
 import { JSON_OPTION, SERVICE_OPTIONS, type Command, type CommandContext } from "../command";
-import { UsageError } from "../errors";
+import { ServerRefused, ServiceUnreachable, UsageError } from "../errors";
 import { printable } from "../printable";
 import { TeamApi } from "../service";
 
@@ -19,6 +19,11 @@ interface DecisionRecord {
 const MAX_LIMIT = 1000;
 const DEFAULT_LIMIT = 20;
 const DEFAULT_INTERVAL_MS = 2000;
+/**
+ * How far before the newest record seen each --follow poll looks again: the longest a record normally takes to reach
+ * the index after newer ones (the isolate's batch window, the queue's batch timeout, a retry or two of a batch).
+ */
+const FOLLOW_LAG_MS = 30_000;
 
 /** --since as an instant: ISO 8601, or a span back from now (`90s`, `10m`, `2h`, `7d`). */
 export function sinceInstant(given: string, now: number, path: string): string {
@@ -111,29 +116,40 @@ export const decisions: Command = {
       return 0;
     }
 
-    // Each poll asks from the newest time seen (inclusive, so a record in the same millisecond is not missed) and
-    // skips the ids already printed at that time.
+    // Each poll looks back FOLLOW_LAG_MS before the newest time seen and prints what it has not printed yet: the index
+    // is written by the decision queue's consumer in batches, so a record can reach it after newer ones (another
+    // isolate's batch, a batch retried), and a cursor at the newest time alone would skip it for good.
     const stop = io.untilInterrupted();
-    // ISO times in one format sort as strings.
-    const newest = (records: DecisionRecord[]) => [since ?? "", ...records.map((d) => d.time)].sort().at(-1)!;
-    let atNewest = new Set<string>();
-    const remember = (records: DecisionRecord[]) => {
-      const t = newest(records);
-      if (t !== since) atNewest = new Set();
-      since = t || since;
-      for (const d of records) if (d.time === since) atNewest.add(d.decisionId);
-    };
-    remember(first);
+    const start = since;
+    let newest = [since ?? "", ...first.map((d) => d.time)].sort().at(-1)!;
+    const printedAt = new Map<string, string>(first.map((d) => [d.decisionId, d.time]));
+    let failing = false;
     while (!stop.aborted) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, interval);
         stop.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
       });
       if (stop.aborted) break;
-      const fresh = (await query(MAX_LIMIT)).filter((d) => !atNewest.has(d.decisionId));
-      if (fresh.length >= MAX_LIMIT) io.err(`warning: ${MAX_LIMIT} or more records since the last poll; older ones among them were skipped (lower --interval)`);
+      const back = newest ? new Date(Date.parse(newest) - FOLLOW_LAG_MS).toISOString() : "";
+      since = start !== undefined && start > back ? start : back || start;
+      let polled: DecisionRecord[];
+      try {
+        polled = await query(MAX_LIMIT);
+      } catch (e) {
+        // A poll the service did not answer (unreachable, a 5xx) is tried again next interval: following outlives a
+        // restart or a busy moment of the service; what it refuses for good (the token, the team) ends the follow.
+        if (!(e instanceof ServiceUnreachable || (e instanceof ServerRefused && e.status >= 500))) throw e;
+        if (!failing) io.err(`warning: ${e.message}; still following (trying again every ${interval} ms)`);
+        failing = true;
+        continue;
+      }
+      failing = false;
+      const fresh = polled.filter((d) => !printedAt.has(d.decisionId));
+      if (polled.length >= MAX_LIMIT) io.err(`warning: ${MAX_LIMIT} or more records in one poll's window; older ones among them were skipped (lower --interval)`);
       for (const d of [...fresh].reverse()) print(d);
-      remember(fresh);
+      for (const d of fresh) printedAt.set(d.decisionId, d.time);
+      newest = [newest, ...fresh.map((d) => d.time)].sort().at(-1)!;
+      for (const [id, time] of printedAt) if (since !== undefined && time < since) printedAt.delete(id); // out of the window: never asked for again
     }
     return 0;
   },
