@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/crypto";
 import { dashboard } from "../../src/ui/dashboard";
 import { PAYLOADS } from "../fixtures/payloads";
-import { ADMIN_TOKEN, admin, BASE, call, expectAnswer, lsPolicy, publish, uniqueTeam } from "../support/worker";
+import { ADMIN_TOKEN, admin, BASE, call, expectAnswer, hook, lsPolicy, mintToken, pollDecisions, publish, uniqueTeam } from "../support/worker";
 
 const COOKIE = "__Host-hookgate-session"; // BASE is not loopback http: the Secure, __Host- cookie
 
@@ -223,5 +223,27 @@ describe("the dashboard's pages", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/data-testid="playground-verdict"><span class="v v-deny">deny/);
+  });
+
+  it("a hook request's decision is in the table (filtered by tool and client), opens with its masked input and trace, and counts on the rules page", async () => {
+    const team = uniqueTeam("ui");
+    await publish(team, lsPolicy("deny"));
+    const token = await mintToken(team);
+    const input = { ...PAYLOADS.PreToolUse, tool_input: { command: "ls -la" } };
+    expect((await hook(team, "pre-tool-use", input, token)).status).toBe(200);
+    const [logged] = await pollDecisions(team, (l) => l.length === 1);
+    expect(logged?.verdict).toBe("deny");
+    const s = await signIn();
+    const table = await (await get(s, `/ui/teams/${team}/decisions?tool=Bash&client=claude-code&verdict=deny`)).text();
+    const link = /href="(\/ui\/teams\/[^"]+\/decisions\/[^"?]+\?at=[^"]+)"/.exec(table)?.[1]?.replace(/&amp;/g, "&");
+    expect(link).toContain(logged!.decisionId);
+    expect(await (await get(s, `/ui/teams/${team}/decisions?tool=Read`)).text()).not.toContain(logged!.decisionId);
+    expect(await (await get(s, `/ui/teams/${team}/decisions?client=copilot-cli`)).text()).not.toContain(logged!.decisionId);
+    const detail = await (await get(s, link!)).text();
+    expect(detail).toContain("ls -la");
+    expect(detail).toMatch(/data-testid="decision-trace">[\s\S]*ls-deny/);
+    const rules = await (await get(s, `/ui/teams/${team}/rules?days=1`)).text();
+    expect(rules).toMatch(/<tr data-handler="ls-deny"><td><code>ls-deny<\/code><\/td><td>1<\/td><td>0<\/td>/);
+    expect(rules).toContain("<svg");
   });
 });
