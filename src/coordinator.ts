@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { sha256Hex } from "./crypto";
 import type { ValidatedPolicy } from "./engine/policy/compilePolicy";
-import type { ActivateOutcome, PolicyRecord, PublishOutcome } from "./services";
+import type { ActivateOutcome, PolicyRecord, PublishOutcome, RolloutChange, RolloutOutcome, StageOutcome } from "./services";
 import { policyKeys } from "./stores/policyKeys";
+import { changeRollout, shadowOf } from "./rollout/pointer";
 
 /**
  * The `current` pointer, with its revision and time as KV metadata too, so GET /v1/admin/teams learns both from a
@@ -32,17 +33,7 @@ export class Coordinator extends DurableObject<Env> {
       const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
       if (current && current.engine === policy.engine && JSON.stringify(current.document) === text)
         return { record: current, unchanged: true };
-      const revision = await this.nextRevision();
-      const record: PolicyRecord = {
-        team,
-        revision,
-        publishedAt: new Date().toISOString(),
-        document: policy.document,
-        digest: (await sha256Hex(text)).slice(0, 16),
-        engine: policy.engine,
-      };
-      // The immutable revision first, then the pointer: a crash in between loses no published document.
-      await kv.put(policyKeys.revision(team, revision), JSON.stringify(record), { metadata: { publishedAt: record.publishedAt, digest: record.digest } });
+      const record = await this.storeRevision(team, policy, text);
       await putCurrent(kv, record);
       return { record, unchanged: false };
     });
@@ -61,6 +52,53 @@ export class Coordinator extends DurableObject<Env> {
       await putCurrent(kv, pointer);
       return { kind: "activated", record: pointer };
     });
+  }
+
+  /**
+   * Store as a new revision that is not current: the team's shadow (src/rollout/pointer.ts). Like a publish, the
+   * one writer numbers it; unlike one, the pointer keeps its revision and only gains `rollout.shadow`.
+   */
+  stagePolicy(team: string, policy: ValidatedPolicy): Promise<StageOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      const kv = this.env.HOOKGATE_KV;
+      const text = JSON.stringify(policy.document);
+      const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+      if (!current) return { kind: "refused", code: "not_found", message: `team "${team}" has no published policy: a shadow is compared with the current revision, publish one first` };
+      if (current.engine === policy.engine && JSON.stringify(current.document) === text)
+        return { kind: "refused", code: "conflict", message: `the candidate is revision ${current.revision}, the current one: nothing to shadow` };
+      const record = await this.storeRevision(team, policy, text);
+      const pointer = shadowOf(current, record);
+      await putCurrent(kv, pointer);
+      return { kind: "staged", record, pointer };
+    });
+  }
+
+  /** A canary started or changed, aborted, or promoted: one change of the pointer's rollout at a time. */
+  changeRollout(team: string, change: RolloutChange): Promise<RolloutOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      const kv = this.env.HOOKGATE_KV;
+      const current = await kv.get<PolicyRecord>(policyKeys.current(team), "json");
+      const named = change.kind === "canary" ? change.revision : change.kind === "promote" ? current?.rollout?.canary?.revision : undefined;
+      const target = named === undefined ? null : await kv.get<PolicyRecord>(policyKeys.revision(team, named), "json");
+      const outcome = changeRollout(current, change, target);
+      if (outcome.kind !== "refused") await putCurrent(kv, outcome.pointer);
+      return outcome;
+    });
+  }
+
+  /** The immutable revision, numbered by this writer (the pointer is the caller's to move). */
+  private async storeRevision(team: string, policy: ValidatedPolicy, text: string): Promise<PolicyRecord> {
+    const revision = await this.nextRevision();
+    const record: PolicyRecord = {
+      team,
+      revision,
+      publishedAt: new Date().toISOString(),
+      document: policy.document,
+      digest: (await sha256Hex(text)).slice(0, 16),
+      engine: policy.engine,
+    };
+    await this.env.HOOKGATE_KV.put(policyKeys.revision(team, revision), JSON.stringify(record), { metadata: { publishedAt: record.publishedAt, digest: record.digest } });
+    return record;
   }
 
   /** The next policy revision number (1, 2, …). */

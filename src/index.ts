@@ -17,6 +17,7 @@ import { KvTokenStore } from "./stores/kvTokenStore";
 import { MASK_SCAN_LIMITS } from "./engine/secrets/maskCut";
 import { KvAdminTokenStore } from "./stores/kvAdminTokenStore";
 import { D1AuditLog } from "./stores/d1AuditLog";
+import { D1RolloutLog } from "./decisionLog/rolloutQueries";
 
 export { Coordinator };
 
@@ -36,6 +37,8 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
     policies: new KvPolicyStore(env.HOOKGATE_KV, {
       publish: (team, policy) => coordinator(`team:${team}`).publishPolicy(team, policy),
       activate: (team, revision) => coordinator(`team:${team}`).rollbackPolicy(team, revision),
+      stage: (team, policy) => coordinator(`team:${team}`).stagePolicy(team, policy),
+      changeRollout: (team, change) => coordinator(`team:${team}`).changeRollout(team, change),
     }),
     tokens: new KvTokenStore(env.HOOKGATE_KV),
     adminTokens: new KvAdminTokenStore(env.HOOKGATE_KV),
@@ -47,6 +50,7 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
       ...(options.decisionQueue === false ? {} : { queue: env.DECISION_QUEUE }),
       deadLetterQueue: env.DECISION_DLQ,
     }),
+    rolloutLog: new D1RolloutLog(env.DB),
     dedup: {
       key: dedupKey,
       find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),

@@ -1,6 +1,7 @@
 import type { Scope } from "./access/scopes";
 import type { CompiledPolicy, ValidatedPolicy } from "./engine/policy/compilePolicy";
 import type { EvaluationDeps } from "./engine/evaluate";
+import type { StoredRollout } from "./rollout/state";
 
 /** A published policy revision. Revisions are immutable; rollback publishes nothing new, it moves `current`. */
 export interface PolicyRecord {
@@ -15,6 +16,8 @@ export interface PolicyRecord {
   engine?: number;
   /** Set on the `current` pointer when it was moved by a rollback. */
   rolledBackFrom?: number;
+  /** On the `current` pointer: the team's shadow and canary (src/rollout/state.ts), read with it. */
+  rollout?: StoredRollout;
 }
 
 export interface RevisionSummary {
@@ -34,6 +37,20 @@ export interface PublishOutcome {
 /** A rollback: done, no such revision, or that revision is the one already in force (nothing to do). */
 export type ActivateOutcome = { kind: "activated"; record: PolicyRecord } | { kind: "missing" } | { kind: "current"; revision: number };
 
+/** The rollout's changes of the pointer (src/rollout/pointer.ts), run by the team's one writer. */
+export type RolloutChange =
+  | { kind: "canary"; revision: number; percent: number; at: string }
+  | { kind: "abort" }
+  | { kind: "promote" };
+
+export type RolloutOutcome =
+  | { kind: "changed"; pointer: PolicyRecord; ended?: "canary" | "shadow"; endedRevision?: number }
+  | { kind: "promoted"; pointer: PolicyRecord; from: number; canary: NonNullable<StoredRollout["canary"]> }
+  /** refused: why, for the caller's error (not_found / conflict) */
+  | { kind: "refused"; code: "not_found" | "conflict"; message: string };
+
+export type StageOutcome = { kind: "staged"; record: PolicyRecord; pointer: PolicyRecord } | { kind: "refused"; code: "not_found" | "conflict"; message: string };
+
 export interface PolicyStore {
   current(team: string): Promise<PolicyRecord | null>;
   revision(team: string, revision: number): Promise<PolicyRecord | null>;
@@ -45,6 +62,10 @@ export interface PolicyStore {
   publish(team: string, policy: ValidatedPolicy): Promise<PublishOutcome>;
   /** Make an earlier revision current again. */
   activate(team: string, revision: number): Promise<ActivateOutcome>;
+  /** Store a validated policy as a new revision that is not current: the team's shadow (docs/rolling-out.md). */
+  stage(team: string, policy: ValidatedPolicy): Promise<StageOutcome>;
+  /** Start or change a canary, abort it (or the shadow), or promote it. */
+  changeRollout(team: string, change: RolloutChange): Promise<RolloutOutcome>;
 }
 
 export interface TokenInfo {
@@ -94,6 +115,8 @@ export interface DecisionRecord {
   input?: unknown;
   /** Set when a field was cut to hookgate's caps (each cut carries a `…[truncated by hookgate: N chars]` marker). */
   truncated?: boolean;
+  /** The team's shadow revision's decision of the same input, made after the answer (docs/rolling-out.md). */
+  shadow?: { revision: number; verdict: string; fired: string[]; error?: string };
 }
 
 /** How the decision log is faring, since the database was created (and, not yet saved, in this isolate). */
@@ -250,6 +273,10 @@ export const AUDIT_ACTIONS = [
   "token.revoke",
   "admin-token.create",
   "admin-token.revoke",
+  "policy.shadow",
+  "policy.canary",
+  "policy.promote",
+  "policy.abort",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -286,6 +313,27 @@ export interface AuditLog {
   query(q: AuditQuery): Promise<AuditEntry[]>;
 }
 
+/** One revision's decisions over a time: how many, how many denied or blocked. */
+export interface RevisionRate {
+  revision: number;
+  decisions: number;
+  denied: number;
+  denyRate: number | null;
+}
+
+/** The shadow's agreement as the decision log's index holds it: verdict pairs counted, the disagreeing records. */
+export interface ShadowTally {
+  byVerdict: { answered: string; shadow: string; count: number }[];
+  disagreements: DecisionRecord[];
+  truncated: boolean;
+}
+
+/** The rollout's questions to the decision log (src/decisionLog/rolloutQueries.ts). */
+export interface RolloutLog {
+  shadowTally(team: string, revision: number, since: string): Promise<ShadowTally>;
+  revisionRates(team: string, revisions: readonly number[], since: string): Promise<RevisionRate[]>;
+}
+
 /** Everything a request may touch outside itself. Tests build the app with the same factory and real bindings. */
 export interface Services {
   policies: PolicyStore;
@@ -295,6 +343,8 @@ export interface Services {
   teams: TeamDirectory;
   state: SessionState;
   decisions: DecisionLog;
+  /** The shadow's agreement and the revisions' deny rates, from the decision log's index. */
+  rolloutLog: RolloutLog;
   dedup: DedupStore;
   /** Judges and forwards for a policy's slow handlers. */
   effects(policy: CompiledPolicy): Pick<EvaluationDeps, "judge" | "forward">;

@@ -14,6 +14,7 @@ import type { DecisionLog, DecisionRecord, DedupStore, PolicyRecord, PolicyStore
 import { decisionIdAt } from "./decisionId";
 import { BASELINE_SCOPE } from "./baseline";
 import { DEFAULT_CACHE_TTL_MS, isolatePolicies, type LoadedPolicy, type PolicyResolver } from "./policyCache";
+import { planRollout, shadowVerdict, type RolloutPlan, type ShadowVerdict } from "./rollout";
 import type { CallerDialect, ClientProfile } from "./profile";
 
 /**
@@ -53,6 +54,8 @@ interface DecideRequest {
   baseline?: CompiledPolicy | null;
   /** Write no state: `once` answers "not yet fired", no dedup, no decision record (the evaluate endpoints). */
   dryRun?: boolean;
+  /** Call no judge or forward: such a handler answers its `onError` (the shadow's decision). */
+  withoutEffects?: boolean;
   /** Say why every handler did or did not apply (the trace); the live path leaves it out. */
   explain?: boolean;
   /** The team's token could not be checked (its store is down): answer the failure verdict, evaluating nothing. */
@@ -174,6 +177,16 @@ export class Gate {
     return err(invalid(spec, refusals));
   }
 
+  /** The shadow's verdict on a request answered live and evaluated (not a redelivery, not a failure), if there is a shadow. */
+  private shadowOf(plan: RolloutPlan["shadow"], outcome: Outcome, team: string, spec: EventSpec, input: Record<string, unknown>): Promise<ShadowVerdict | undefined> {
+    if (!plan || !this.deps.policies || !outcome.evaluation || outcome.dedup || spec.acknowledgeFirst) return Promise.resolve(undefined);
+    return shadowVerdict(this.resolver, this.deps.policies, this.profile, team, plan, async (policy) => {
+      const d = await this.decide({ team, event: spec, input, policy, dryRun: true, withoutEffects: true });
+      const ev = d.ok ? d.value.evaluation : undefined;
+      return ev ? { ...(ev.aggregate.verdict ? { verdict: ev.aggregate.verdict } : {}), fired: ev.fired } : undefined;
+    });
+  }
+
   async decide(request: DecideRequest): Promise<Result<Decision, GateRefusal>> {
     const started = performance.now();
     const { team, event: spec } = request;
@@ -214,11 +227,14 @@ export class Gate {
         : undefined;
     let loaded: LoadedPolicy;
     let loadFailed = false;
+    let shadowPlan: RolloutPlan["shadow"];
     if (request.policy) loaded = { kind: "ok", record: { team, revision: 0, publishedAt: "", document: request.policy.document, digest: "" }, compiled: request.policy };
     else {
       try {
         if (!this.deps.policies) throw new Error("no policy store");
         loaded = await this.resolver.current(this.deps.policies, this.profile, team, this.now(), ttlMs);
+        // Which revision answers this session (a canary's share of sessions), and the shadow to decide it by too.
+        ({ loaded, shadow: shadowPlan } = await planRollout(this.resolver, this.deps.policies, this.profile, team, protocol.sessionOf(input), loaded));
       } catch (e) {
         log("error", { msg: "policy load failed", team, error: errorText(e) });
         loaded = { kind: "none" };
@@ -258,7 +274,7 @@ export class Gate {
         const sessionId = protocol.sessionOf(input) ?? "";
         const state = this.deps.state;
         const depsFor = (p: CompiledPolicy, scope: string) => ({
-          ...(this.deps.effects?.(p) ?? {}),
+          ...(request.withoutEffects ? {} : (this.deps.effects?.(p) ?? {})),
           // Without state (dry runs), a `once` handler is answered "not yet fired". The baseline's claims are its own.
           claimOnce: live && state ? (handlerId: string) => state.claimOnce(team, sessionId, `${scope}${handlerId}`) : async () => true,
         });
@@ -290,9 +306,11 @@ export class Gate {
       if (!live || !this.deps.decisions) return;
       const latencyMs = performance.now() - started;
       const decidedAt = Date.now();
+      // The shadow decides the same input once the answer has left (gate/rollout.ts); its verdict goes beside the real one.
+      const shadow = await this.shadowOf(shadowPlan, outcome, team, spec, input);
       // Deferred: the log builds it (caps and masks the input) once the answer has left. What it keeps alive till
       // then is the input, about the size of the body it came in (unknown without one: the log builds it soon).
-      const build = () => decisionRecord(decisionId, decidedAt, team, client, protocol, spec, input, loaded, outcome, latencyMs, baselineRevision);
+      const build = () => ({ ...decisionRecord(decisionId, decidedAt, team, client, protocol, spec, input, loaded, outcome, latencyMs, baselineRevision), ...(shadow ? { shadow } : {}) });
       await this.deps.decisions.record({ build, size: request.rawBody?.length ?? Number.POSITIVE_INFINITY }).catch(() => {});
     };
 

@@ -1,6 +1,7 @@
 import { setNewest } from "../engine/limits/lru";
 import type { ClientModel } from "../engine/event/client";
 import { compilePolicy, ENGINE_VERSION, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
+import type { StoredRollout } from "../rollout/state";
 import type { PolicyRecord, PolicyStore } from "../services";
 
 /**
@@ -22,7 +23,9 @@ export const DEFAULT_CACHE_TTL_MS = 5_000;
  * (its events and tool table differ), and a pointer shared by both would hand the second client the first one's
  * policy. Only the key is held, not the policy: the compiled cache alone bounds how many policies stay in memory.
  */
-const pointers = new Map<string, Map<string, { key: string | null; fetchedAt: number }>>();
+const pointers = new Map<string, Map<string, PointerEntry>>();
+/** `rollout`: the team's shadow and canary, read with the pointer (src/rollout/): no read of its own. */
+type PointerEntry = { key: string | null; fetchedAt: number; rollout?: StoredRollout };
 const compiledByDigest = new Map<string, LoadedPolicy>();
 /**
  * Bounds: every team a busy isolate serves keeps its pointer, but compiled policies are large, so only the most
@@ -62,10 +65,15 @@ export async function loadPolicy(store: PolicyStore, client: ClientModel, team: 
   const record = await store.current(team);
   const key = record ? compiledKey(record, client) : null;
   const value: LoadedPolicy = record && key ? compileRecord(record, client, key) : { kind: "none" };
-  const forTeam = pointers.get(team) ?? new Map<string, { key: string | null; fetchedAt: number }>();
-  forTeam.set(client.name, { key, fetchedAt: now });
+  const forTeam = pointers.get(team) ?? new Map<string, PointerEntry>();
+  forTeam.set(client.name, record?.rollout ? { key, fetchedAt: now, rollout: record.rollout } : { key, fetchedAt: now });
   setNewest(pointers, team, forTeam, MAX_POINTERS);
   return value;
+}
+
+/** The rollout state read with the team's pointer by the last `loadPolicy` for this client (none: no rollout). */
+export function rolloutOf(team: string, client: ClientModel): StoredRollout | undefined {
+  return pointers.get(team)?.get(client.name)?.rollout;
 }
 
 /** A publish or rollback: every client's pointer for the team is read again. */
@@ -85,6 +93,8 @@ export interface PolicyResolver {
   compiled(record: PolicyRecord, client: ClientModel): LoadedPolicy;
   /** The team's current revision changed (a publish or rollback): the next `current` reads it again. */
   changed(team: string): void;
+  /** The team's rollout (shadow, canary) as read with its pointer by the last `current`; optional for resolvers without one. */
+  rollout?(team: string, client: ClientModel): StoredRollout | undefined;
 }
 
 /** The isolate's policy cache above, as a PolicyResolver: what a Gate uses unless told otherwise. */
@@ -92,4 +102,5 @@ export const isolatePolicies: PolicyResolver = {
   current: loadPolicy,
   compiled: (record, client) => compileRecord(record, client),
   changed: forgetPolicy,
+  rollout: rolloutOf,
 };

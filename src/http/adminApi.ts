@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
 import { accessText, adminAuth, type RouteAccess } from "./adminAuth";
 import * as s from "./adminSchemas";
+import * as r from "./rolloutSchemas";
 import { errorResponses, json } from "./openapiRoute";
 
 /*
@@ -33,10 +34,10 @@ export const putPolicy = adminRoute({ scope: "policy:write" }, {
   tags: ["Policy"],
   summary: "Publish a policy",
   description:
-    "Validates the policy and publishes it as the next revision, which takes effect within CACHE_TTL_MS (README, How fast a change takes effect). A document identical to the current revision's makes no new revision: the answer is 200 with `unchanged: true` and the current revision. `?dryRun=1` validates only.",
+    "Validates the policy and publishes it as the next revision, which takes effect within CACHE_TTL_MS (README, How fast a change takes effect). A document identical to the current revision's makes no new revision: the answer is 200 with `unchanged: true` and the current revision. `?dryRun=1` validates only. A publish ends the team's shadow and canary. `?stage=shadow`: stored as a new revision that is not current, the team's shadow (docs/rolling-out.md); 409 when it is the current document, 404 when the team has no policy yet.",
   request: {
     params: s.teamParams,
-    query: s.publishQuery,
+    query: r.stageQuery,
     body: { required: true, description: "The policy document.", content: { "application/json": { schema: s.policyDocument } } },
   },
   responses: {
@@ -52,7 +53,7 @@ export const getPolicy = adminRoute({ scope: "policy:read" }, {
   tags: ["Policy"],
   summary: "The current revision",
   request: { params: s.teamParams },
-  responses: { 200: json(s.policyRecord, "The revision in force."), ...errorResponses(404) },
+  responses: { 200: json(s.policyRecord.extend({ rollout: r.rolloutState }), "The revision in force, with the rollout state (`rollout`: `{}` when there is none)."), ...errorResponses(404) },
 });
 
 export const listRevisions = adminRoute({ scope: "policy:read" }, {
@@ -61,7 +62,7 @@ export const listRevisions = adminRoute({ scope: "policy:read" }, {
   tags: ["Policy"],
   summary: "Every revision, newest first",
   request: { params: s.teamParams },
-  responses: { 200: json(s.revisionList, "Revisions (empty for a team that never published)."), ...errorResponses() },
+  responses: { 200: json(s.revisionList.extend({ rollout: r.rolloutState }), "Revisions (empty for a team that never published), with the rollout state."), ...errorResponses() },
 });
 
 export const getRevision = adminRoute({ scope: "policy:read" }, {
@@ -289,4 +290,59 @@ export const audit = adminRoute({ scope: "policy:read" }, {
     "Every change — publish, rollback, baseline publish and rollback, hook and admin tokens minted and revoked — newest first, with the token that made it. Append-only: no route changes or deletes an entry. A token limited to some teams sees only those teams' entries (the org-wide ones need `teams: [\"*\"]`).",
   request: { query: s.auditQuery },
   responses: { 200: json(s.auditList, "The entries."), ...errorResponses(500) },
+});
+
+// ---- the rollout (docs/rolling-out.md): impact on recorded traffic, shadow, canary, promote, abort
+
+export const policyImpact = adminRoute({ scope: "decisions:read" }, {
+  method: "post",
+  path: "/teams/{team}/policy/impact",
+  tags: ["Policy"],
+  summary: "Impact of a candidate on recorded traffic",
+  description:
+    "The decision log's newest records (`limit`, at most 1000; since `since`) answered by the current revision are decided again from their stored inputs under the current revision and the candidate, with the org baseline under both, by the Gate with no state (no `once` claimed, no record written, no judge or forward called). Stored inputs are masked and capped, so a record the current revision no longer decides as it was answered is counted under `maskingChanged`, not `changed`. Needs `decisions:read`: the report quotes recorded inputs.",
+  request: { params: s.teamParams, body: { required: true, content: { "application/json": { schema: r.impactBody } } } },
+  responses: { 200: json(r.impactResult, "What the candidate would have changed."), ...errorResponses(404, 413) },
+});
+
+export const getShadow = adminRoute({ scope: "policy:read" }, {
+  method: "get",
+  path: "/teams/{team}/policy/shadow",
+  tags: ["Policy"],
+  summary: "The shadow's agreement with the live answers",
+  description:
+    "Live decisions since the shadow began that the shadow revision also decided (after the answer): how many agreed on the verdict, the verdict pairs, and the disagreements by handler (fired on one side only) with examples. From the decision log's index; 404 when the team has no shadow.",
+  request: { params: s.teamParams },
+  responses: { 200: json(r.shadowReport, "The shadow's agreement."), ...errorResponses(404) },
+});
+
+export const startCanary = adminRoute({ scope: "policy:write" }, {
+  method: "post",
+  path: "/teams/{team}/policy/canary",
+  tags: ["Policy"],
+  summary: "Answer a share of sessions from another revision",
+  description:
+    "`percent` of the team's sessions (a stable hash of team and session id: a session never changes revision) are answered by stored revision `revision`, not the current one; the rest by the current. Takes effect within CACHE_TTL_MS. Calling it again changes the percent (or the revision).",
+  request: { params: s.teamParams, body: { required: true, content: { "application/json": { schema: r.canaryBody } } } },
+  responses: { 200: json(r.canaryResult, "The rollout state."), ...errorResponses(404, 409, 413) },
+});
+
+export const promoteCanary = adminRoute({ scope: "policy:write" }, {
+  method: "post",
+  path: "/teams/{team}/policy/promote",
+  tags: ["Policy"],
+  summary: "Make the canary's revision current",
+  description: "The canary's revision becomes current for everyone (within CACHE_TTL_MS); the rollout ends. The answer compares the canary's deny rate since it began with the replaced revision's over the same time.",
+  request: { params: s.teamParams, body: { required: false, content: { "application/json": { schema: r.rolloutStepBody } } } },
+  responses: { 200: json(r.promoteResult, "Promoted."), ...errorResponses(409, 413) },
+});
+
+export const abortRollout = adminRoute({ scope: "policy:write" }, {
+  method: "post",
+  path: "/teams/{team}/policy/abort",
+  tags: ["Policy"],
+  summary: "End the canary (or, with none, the shadow)",
+  description: "Everyone is answered by the current revision again within CACHE_TTL_MS. With no canary running, the shadow ends. 409 when there is neither.",
+  request: { params: s.teamParams, body: { required: false, content: { "application/json": { schema: r.rolloutStepBody } } } },
+  responses: { 200: json(r.abortResult, "Ended."), ...errorResponses(409, 413) },
 });

@@ -5,6 +5,8 @@ import * as api from "./adminApi";
 import { canSeeTeam } from "../access/scopes";
 import { BASELINE_SCOPE } from "../gate/baseline";
 import { registerAccessRoutes } from "./accessRoutes";
+import { registerRolloutRoutes, stageShadow } from "./rolloutRoutes";
+import { publicRollout } from "../rollout/state";
 import { compiledOrThrow, publishTo, rollbackTo } from "./publishing";
 import { decisionsQuery, evaluateBody, exportQuery, revisionParams, rollupsQuery, settingsQuery, tokenBody, tokenParams } from "./adminSchemas";
 import { messageOf, recordChange } from "./audit";
@@ -51,17 +53,21 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     return c.json(truncated ? { teams, truncated: true } : { teams });
   });
 
-  registerRoute(admin, api.putPolicy, (c) => publishTo(c, { scope: c.var.team, team: c.var.team, action: "policy.publish" }));
+  registerRoute(admin, api.putPolicy, (c) =>
+    c.req.query("stage") === "shadow" ? stageShadow(c) : publishTo(c, { scope: c.var.team, team: c.var.team, action: "policy.publish" }),
+  );
 
   registerRoute(admin, api.getPolicy, async (c) => {
     const record = await c.var.services.policies.current(c.var.team);
     if (!record) throw new HookgateError("not_found", `team "${c.var.team}" has no published policy`);
-    return c.json(record);
+    return c.json({ ...record, rollout: publicRollout(record.rollout) });
   });
 
-  registerRoute(admin, api.listRevisions, async (c) =>
-    c.json({ team: c.var.team, revisions: await c.var.services.policies.revisions(c.var.team) }),
-  );
+  registerRoute(admin, api.listRevisions, async (c) => {
+    const { policies } = c.var.services;
+    const [revisions, current] = await Promise.all([policies.revisions(c.var.team), policies.current(c.var.team)]);
+    return c.json({ team: c.var.team, revisions, rollout: publicRollout(current?.rollout) });
+  });
 
   registerRoute(admin, api.getRevision, async (c) => {
     const rev = Number(validParams(c, revisionParams).rev);
@@ -167,5 +173,6 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
   });
 
   registerAccessRoutes(admin);
+  registerRolloutRoutes(admin);
   return admin;
 }

@@ -79,7 +79,7 @@ export async function rollbackTo(c: AppContext, target: Target) {
  * What the compiler cannot know: this deployment's settings. A `prompt` handler with no LLM configured fails on
  * every request (its onError verdict: closed → deny/block), so the publish answer says so and how to fix it.
  */
-function deploymentWarnings(compiled: CompiledPolicy, env: Env): Problem[] {
+export function deploymentWarnings(compiled: CompiledPolicy, env: Env): Problem[] {
   if (llmConfigFrom(env)) return [];
   const warnings: Problem[] = [];
   for (const event of Object.values(compiled.events))

@@ -95,7 +95,7 @@ interface Side {
   slowNotRun: boolean;
 }
 
-function subjectOf(input: Record<string, unknown>, maskFields: readonly string[]): string {
+export function subjectOf(input: Record<string, unknown>, maskFields: readonly string[]): string {
   const masked = maskForExport(input, maskFields) as Record<string, unknown>;
   const toolInput = (masked.tool_input ?? {}) as Record<string, unknown>;
   const pick = toolInput.command ?? toolInput.file_path ?? toolInput.path ?? toolInput.pattern ?? toolInput.url ?? masked.prompt ?? masked.last_assistant_message;
@@ -138,6 +138,8 @@ export class ReplayRun {
     private readonly baseline: ReplaySide,
     private readonly candidate: ReplaySide,
     effects?: GateDeps["effects"],
+    /** The org baseline layered under both sides (impact: as it was under the live answers); none by default. */
+    private readonly orgBaseline?: CompiledPolicy,
   ) {
     this.gate = new Gate(profile, { state: replayOnce(), ...(effects ? { effects } : {}) });
     const tally = (): PolicyTally => ({ verdicts: {}, fired: {}, neverFired: [], slowNotRun: 0 });
@@ -147,7 +149,7 @@ export class ReplayRun {
   private async side(name: "baseline" | "candidate", which: ReplaySide, event: ReturnType<Gate["eventOf"]> & { ok: true }, input: Record<string, unknown>): Promise<Side | undefined> {
     if (!which.policy) return { verdict: "none", answer: "{}", fields: {}, fired: [], slowNotRun: false };
     // Not a dry run: the Gate has no stores to write to, only replayOnce()'s memory, so `once` is decided as live.
-    const decided = await this.gate.decide({ team: name, event: event.value, input, policy: which.policy });
+    const decided = await this.gate.decide({ team: name, event: event.value, input, policy: which.policy, ...(this.orgBaseline ? { baseline: this.orgBaseline } : {}) });
     if (!decided.ok) return undefined;
     const ev = decided.value.evaluation;
     const verdict = ev?.aggregate.verdict ?? "none";

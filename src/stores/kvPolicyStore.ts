@@ -1,5 +1,5 @@
 import type { ValidatedPolicy } from "../engine/policy/compilePolicy";
-import type { ActivateOutcome, PolicyRecord, PolicyStore, PublishOutcome, RevisionSummary } from "../services";
+import type { ActivateOutcome, PolicyRecord, PolicyStore, PublishOutcome, RevisionSummary, RolloutChange, RolloutOutcome, StageOutcome } from "../services";
 import { policyKeys } from "./policyKeys";
 
 /**
@@ -10,6 +10,9 @@ import { policyKeys } from "./policyKeys";
 export interface PolicyWriter {
   publish(team: string, policy: ValidatedPolicy): Promise<PublishOutcome>;
   activate(team: string, revision: number): Promise<ActivateOutcome>;
+  /** The rollout's writes (src/rollout/pointer.ts); a writer without them (a test's) cannot stage. */
+  stage?(team: string, policy: ValidatedPolicy): Promise<StageOutcome>;
+  changeRollout?(team: string, change: RolloutChange): Promise<RolloutOutcome>;
 }
 
 export class KvPolicyStore implements PolicyStore {
@@ -55,6 +58,16 @@ export class KvPolicyStore implements PolicyStore {
 
   activate(team: string, revision: number): Promise<ActivateOutcome> {
     return this.writer.activate(team, revision);
+  }
+
+  stage(team: string, policy: ValidatedPolicy): Promise<StageOutcome> {
+    if (!this.writer.stage) return Promise.reject(new Error("this policy store cannot stage a revision"));
+    return this.writer.stage(team, policy);
+  }
+
+  changeRollout(team: string, change: RolloutChange): Promise<RolloutOutcome> {
+    if (!this.writer.changeRollout) return Promise.reject(new Error("this policy store cannot change a rollout"));
+    return this.writer.changeRollout(team, change);
   }
 }
 

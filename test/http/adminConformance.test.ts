@@ -74,6 +74,16 @@ describe("admin answers match the documented schemas", () => {
     await check(api.listAdminTokens, await admin("GET", "/tokens"));
     await check(api.revokeAdminToken, await admin("DELETE", `/tokens/${adminTokenId}`));
     await check(api.audit, await admin("GET", `/audit?team=${team}&limit=10`));
+    // The rollout (docs/rolling-out.md): impact, a shadow, a canary of it, promote; another shadow, aborted.
+    await check(api.policyImpact, await admin("POST", `${t}/policy/impact`, { policy: lsPolicy("allow"), limit: 10 }));
+    await check(api.putPolicy, await admin("PUT", `${t}/policy?stage=shadow`, lsPolicy("allow", "three")), 201);
+    await check(api.getShadow, await admin("GET", `${t}/policy/shadow`));
+    await check(api.getPolicy, await admin("GET", `${t}/policy`));
+    await check(api.startCanary, await admin("POST", `${t}/policy/canary`, { revision: 3, percent: 10 }));
+    await check(api.listRevisions, await admin("GET", `${t}/policy/revisions`));
+    await check(api.promoteCanary, await admin("POST", `${t}/policy/promote`, {}));
+    await admin("PUT", `${t}/policy?stage=shadow`, lsPolicy("ask", "four"));
+    await check(api.abortRollout, await admin("POST", `${t}/policy/abort`));
 
     expect(Object.values(api).filter((r) => !covered.has(r)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });

@@ -1,24 +1,14 @@
-import { claudeCode } from "../../clients/claude-code";
-import { ReplayRun } from "../../replay/replay";
+import { IMPACT_MAX_LIMIT, type ImpactReport } from "../../replay/impact";
 import { JSON_OPTION, SERVICE_OPTIONS, type Command } from "../command";
-import { FileError, UsageError } from "../errors";
-import { compileOrReport, gate as offlineGate } from "../policyFile";
+import { UsageError } from "../errors";
+import { compileOrReport } from "../policyFile";
 import { printable } from "../printable";
 import { TeamApi } from "../service";
 import { sinceInstant } from "./decisions";
 import { columns } from "../table";
 
-interface LoggedDecision {
-  decisionId: string;
-  event: string;
-  verdict?: string;
-  fired: string[];
-  revision: number | null;
-  input?: unknown;
-}
-
-/** The most the decision log answers in one request. */
-const MAX_LIMIT = 1000;
+/** The most the service decides again in one request. */
+const MAX_LIMIT = IMPACT_MAX_LIMIT;
 
 export const impact: Command = {
   name: "impact",
@@ -33,40 +23,21 @@ export const impact: Command = {
     "fail-on-change": { type: "boolean", description: "exit 1 when any decision would change" },
   },
   details: [
-    "Each recorded decision answered by the team's current revision is decided again from its stored input, under that revision and under the candidate, as `hookgate replay` does (no state, no judges).",
+    "The service (POST /v1/admin/teams/<team>/policy/impact, scope decisions:read) decides each recorded decision answered by the team's current revision again from its stored input, under that revision and under the candidate, with the org baseline under both, as `hookgate replay` does (no state, no judges).",
     "The log stores inputs masked and capped, so a rule that matched a secret or text past the cap may not match the stored input (and a judge is not called here): a record the current revision no longer decides as it was answered is counted under `maskingChanged` and left out of the changes. Decisions of other revisions, and records without an input, are counted and skipped.",
   ],
   async run(ctx) {
     const { io, values, positionals } = ctx;
     const candidate = compileOrReport(io, positionals[0]!);
-    if (!candidate) return 1;
+    if (!candidate) return 1; // the service is never asked about what does not compile here
     const limit = values.limit === undefined ? MAX_LIMIT : Number(values.limit);
     if (typeof values.limit === "string" && (!/^\d+$/.test(values.limit) || limit < 1 || limit > MAX_LIMIT))
       throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}, not ${JSON.stringify(values.limit)}`, ctx.path);
     const api = new TeamApi(ctx);
-    const current = (await api.teamCall("GET", "/policy")).body as { revision: number; document: unknown };
-    const compiled = offlineGate.compile(current.document, { warnings: false });
-    if (!compiled.ok) throw new FileError(`team ${api.team}'s revision ${current.revision} does not compile here`, true);
-    const query = new URLSearchParams({ limit: String(limit) });
-    if (typeof values.since === "string") query.set("since", sinceInstant(values.since, Date.now(), ctx.path));
-    const logged = ((await api.teamCall("GET", `/decisions?${query}`)).body as { decisions: LoggedDecision[] }).decisions;
-
-    const run = new ReplayRun(claudeCode, { policy: compiled.value }, { policy: candidate.compiled });
-    let otherRevision = 0;
-    let noInput = 0;
-    for (const d of logged) {
-      if (d.revision !== current.revision) {
-        otherRevision++;
-        continue;
-      }
-      if (typeof d.input !== "object" || d.input === null || Array.isArray(d.input)) {
-        noInput++;
-        continue;
-      }
-      await run.add({ input: d.input as Record<string, unknown>, line: 0 }, d.decisionId, { verdict: d.verdict ?? "none", fired: d.fired });
-    }
-    const report = run.finish();
-    const out = { team: api.team, revision: current.revision, records: logged.length, otherRevision, noInput, ...report, maskingChanged: report.maskingChanged ?? { count: 0, byHandler: [] } };
+    // The service decides (POST …/policy/impact): the same report builder, next to the log and the org baseline.
+    const body = { policy: candidate.document, limit, ...(typeof values.since === "string" ? { since: sinceInstant(values.since, Date.now(), ctx.path) } : {}) };
+    const out = (await api.teamCall("POST", "/policy/impact", body)).body as ImpactReport;
+    const { otherRevision, noInput } = out;
     if (values.json) io.out(JSON.stringify(out, null, 2));
     else {
       io.out(
@@ -84,6 +55,6 @@ export const impact: Command = {
       if (out.maskingChanged.count)
         io.out(`${out.maskingChanged.count} record(s) decided differently from their masked input by the revision that answered them (left out above): ${out.maskingChanged.byHandler.map((g) => `${g.handler} ×${g.count}`).join(", ")}`);
     }
-    return values["fail-on-change"] && report.changed.count > 0 ? 1 : 0;
+    return values["fail-on-change"] && out.changed.count > 0 ? 1 : 0;
   },
 };
