@@ -3,7 +3,7 @@ import starterPolicy from "../../policies/default.json";
 import type { PolicyRecord } from "../services";
 import { findDecision } from "./decisionPages";
 import { ChangeForm, ErrorBox, teamPath, Verdict } from "./layout";
-import { ImpactReport } from "./impact";
+import { ImpactReport, type ImpactReportValue } from "./impact";
 import { csrfOf, form, render, type UiContext, type UiEnv } from "./uiContext";
 
 const api = (team: string, rest = "") => `/teams/${encodeURIComponent(team)}${rest}`;
@@ -54,7 +54,7 @@ export function playgroundPages(ui: Hono<UiEnv>) {
     const parsed = parseBoth(fields);
     if ("error" in parsed) return page(c, team, fields, { error: parsed.error, status: 400 });
     if (form(c, "action") === "impact") {
-      const r = await c.var.api.send<unknown>("POST", api(team, "/policy/impact"), parsed.policy);
+      const r = await c.var.api.send<ImpactReportValue>("POST", api(team, "/policy/impact"), { policy: parsed.policy });
       return r.ok ? page(c, team, fields, { impact: r.value }) : page(c, team, fields, { error: r.error, status: r.status });
     }
     const r = await c.var.api.send<Evaluation>("POST", api(team, "/evaluate"), { policy: parsed.policy, input: parsed.input });
@@ -81,7 +81,7 @@ function parseBoth(fields: { policy: string; input: string }): { policy: unknown
 
 interface Shown {
   evaluation?: Evaluation;
-  impact?: unknown;
+  impact?: ImpactReportValue;
   error?: { code: string; message: string; problems?: { path: string; message: string }[] };
   status?: number;
 }

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { PolicyRecord, TeamSummary, TokenInfo } from "../services";
 import { UI_BASE } from "../routes";
 import { ChangeForm, teamPath } from "./layout";
-import { RolloutCard } from "./rollout";
+import { RolloutCard, type Rollout, type ShadowReport } from "./rollout";
 import { csrfOf, form, render, renderError, type UiContext, type UiEnv } from "./uiContext";
 
 const api = (team: string, rest = "") => `/teams/${encodeURIComponent(team)}${rest}`;
@@ -50,6 +50,26 @@ export function teamPages(ui: Hono<UiEnv>) {
     return overview(c, team, { minted: r.value });
   });
 
+  // The rollout's steps (docs/rolling-out.md): each one admin API call, its answer shown on the team's page.
+  ui.post("/teams/:team/rollout/canary", async (c) => {
+    const team = c.req.param("team");
+    const r = await c.var.api.send<{ rollout: Rollout }>("POST", api(team, "/policy/canary"), { revision: Number(form(c, "revision")), percent: Number(form(c, "percent")) });
+    if (!r.ok) return overview(c, team, { error: r.error, status: r.status });
+    return overview(c, team, { notice: `Revision ${r.value.rollout.canary?.revision} now answers for ${r.value.rollout.canary?.percent}% of sessions.` });
+  });
+  ui.post("/teams/:team/rollout/promote", async (c) => {
+    const team = c.req.param("team");
+    const r = await c.var.api.send<{ revision: number; promotedFrom: number }>("POST", api(team, "/policy/promote"), {});
+    if (!r.ok) return overview(c, team, { error: r.error, status: r.status });
+    return overview(c, team, { notice: `Revision ${r.value.revision} is current for everyone (it replaced ${r.value.promotedFrom}).` });
+  });
+  ui.post("/teams/:team/rollout/abort", async (c) => {
+    const team = c.req.param("team");
+    const r = await c.var.api.send<{ ended: string; revision: number }>("POST", api(team, "/policy/abort"), {});
+    if (!r.ok) return overview(c, team, { error: r.error, status: r.status });
+    return overview(c, team, { notice: `The ${r.value.ended} of revision ${r.value.revision} has ended: everyone gets the revision in force.` });
+  });
+
   ui.post("/teams/:team/tokens/:id/revoke", async (c) => {
     const team = c.req.param("team");
     const r = await c.var.api.send<{ revoked: string }>("DELETE", api(team, `/tokens/${encodeURIComponent(c.req.param("id"))}`), undefined, form(c, "message") || undefined);
@@ -69,9 +89,11 @@ interface Outcome {
 async function overview(c: UiContext, team: string, outcome: Outcome = {}) {
   const framing = { title: `Team ${team}`, nav: "teams" as const, team: { name: team, tab: "overview" as const } };
   const [policy, tokens] = await Promise.all([
-    c.var.api.get<PolicyRecord & { rollout?: unknown }>(api(team, "/policy")),
+    c.var.api.get<PolicyRecord & { rollout?: Rollout }>(api(team, "/policy")),
     c.var.api.get<{ tokens: TokenInfo[] }>(api(team, "/tokens")),
   ]);
+  const rollout = policy.ok ? policy.value.rollout : undefined;
+  const shadow = rollout?.shadow ? await c.var.api.get<ShadowReport>(api(team, "/policy/shadow")) : undefined;
   // A team outside the caller's token is refused by the API; the page says so with the API's own 403.
   if (!policy.ok && policy.status !== 404) return renderError(c, framing, policy.error, policy.status);
   const csrf = csrfOf(c);
@@ -102,7 +124,7 @@ async function overview(c: UiContext, team: string, outcome: Outcome = {}) {
         )}
         <p><a href={teamPath(team, "/revisions")}>Revisions and rollback</a> · <a href={teamPath(team, "/decisions")}>Decisions</a> · <a href={teamPath(team, "/rules")}>Rules</a></p>
       </section>
-      <RolloutCard rollout={policy.ok ? policy.value.rollout : undefined} />
+      <RolloutCard team={team} csrf={csrf} rollout={rollout} shadow={shadow?.ok ? shadow.value : undefined} current={policy.ok ? policy.value.revision : undefined} />
       <section class="card" aria-labelledby="tokens">
         <h2 id="tokens">Hook tokens</h2>
         {!tokens.ok ? (

@@ -50,6 +50,7 @@ describe("admin answers match the documented schemas", () => {
     await check(api.evaluate, await admin("POST", `${t}/evaluate`, { input: { ...PAYLOADS.PreToolUse, tool_input: { command: "ls" } } }));
     await check(api.settings, await admin("GET", `${t}/settings?url=https://hooks.example.com`));
     await check(api.decisions, await admin("GET", `${t}/decisions?limit=5`));
+    await check(api.decisionRollups, await admin("GET", `${t}/decisions/rollups?since=2026-01-01T00:00:00Z`));
     await check(api.decisionLog, await admin("GET", "/decision-log"));
     // The export answers NDJSON, as documented: every line a DecisionRecord.
     covered.add(api.decisionsExport);

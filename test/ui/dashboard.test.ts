@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/crypto";
 import { dashboard } from "../../src/ui/dashboard";
 import { PAYLOADS } from "../fixtures/payloads";
-import { ADMIN_TOKEN, admin, BASE, call, expectAnswer, lsPolicy, publish, uniqueTeam } from "../support/worker";
+import { ADMIN_TOKEN, admin, BASE, call, expectAnswer, hook, lsPolicy, mintToken, pollDecisions, publish, uniqueTeam } from "../support/worker";
 
 const COOKIE = "__Host-hookgate-session"; // BASE is not loopback http: the Secure, __Host- cookie
 
@@ -223,5 +223,68 @@ describe("the dashboard's pages", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/data-testid="playground-verdict"><span class="v v-deny">deny/);
+  });
+
+  it("a hook request's decision is in the table (filtered by tool and client), opens with its masked input and trace, and counts on the rules page", async () => {
+    const team = uniqueTeam("ui");
+    await publish(team, lsPolicy("deny"));
+    const token = await mintToken(team);
+    const input = { ...PAYLOADS.PreToolUse, tool_input: { command: "ls -la" } };
+    expect((await hook(team, "pre-tool-use", input, token)).status).toBe(200);
+    const [logged] = await pollDecisions(team, (l) => l.length === 1);
+    expect(logged?.verdict).toBe("deny");
+    const s = await signIn();
+    const table = await (await get(s, `/ui/teams/${team}/decisions?tool=Bash&client=claude-code&verdict=deny`)).text();
+    const link = /href="(\/ui\/teams\/[^"]+\/decisions\/[^"?]+\?at=[^"]+)"/.exec(table)?.[1]?.replace(/&amp;/g, "&");
+    expect(link).toContain(logged!.decisionId);
+    expect(await (await get(s, `/ui/teams/${team}/decisions?tool=Read`)).text()).not.toContain(logged!.decisionId);
+    expect(await (await get(s, `/ui/teams/${team}/decisions?client=copilot-cli`)).text()).not.toContain(logged!.decisionId);
+    const detail = await (await get(s, link!)).text();
+    expect(detail).toContain("ls -la");
+    expect(detail).toMatch(/data-testid="decision-trace">[\s\S]*ls-deny/);
+    const rules = await (await get(s, `/ui/teams/${team}/rules?days=1`)).text();
+    expect(rules).toMatch(/<tr data-handler="ls-deny"><td><code>ls-deny<\/code><\/td><td>1<\/td><td>0<\/td>/);
+    expect(rules).toContain("<svg");
+  });
+
+  it("the team page shows the shadow with its agreement and the canary with its share; the forms start, and abort, through the rollout routes", async () => {
+    const team = uniqueTeam("ui");
+    await publish(team, lsPolicy("allow"));
+    const token = await mintToken(team);
+    await expectAnswer(await admin("PUT", `/teams/${team}/policy?stage=shadow`, lsPolicy("deny")), 201); // revision 2
+    expect((await hook(team, "pre-tool-use", { ...PAYLOADS.PreToolUse, tool_input: { command: "ls" } }, token)).status).toBe(200);
+    await pollDecisions(team, (l) => l.length === 1);
+    const s = await signIn();
+    const shadowed = await (await get(s, `/ui/teams/${team}`)).text();
+    expect(shadowed).toMatch(/data-testid="rollout-shadow">revision 2 decides beside the one in force/);
+    expect(await expectAnswer(await admin("GET", `/teams/${team}/policy/shadow`))).toMatchObject({ decisions: 1 });
+    expect(shadowed).toContain("agrees on 0% of 1 decisions (1 differ)");
+    const started = await post(s, `/ui/teams/${team}/rollout/canary`, { revision: "2", percent: "25", _csrf: s.csrf });
+    expect(started.status).toBe(200);
+    const page = await started.text();
+    expect(page).toContain("Revision 2 now answers for 25% of sessions.");
+    expect(page).toMatch(/data-testid="rollout-canary">revision 2 answers for 25% of sessions \(the rest: revision 1\)/);
+    expect(await expectAnswer(await admin("GET", `/teams/${team}/policy`))).toMatchObject({ rollout: { canary: { revision: 2, percent: 25 } } });
+    // forged: no CSRF token, no abort
+    expect((await post(s, `/ui/teams/${team}/rollout/abort`, {})).status).toBe(403);
+    expect(await expectAnswer(await admin("GET", `/teams/${team}/policy`))).toMatchObject({ rollout: { canary: { revision: 2 } } });
+    const aborted = await post(s, `/ui/teams/${team}/rollout/abort`, { _csrf: s.csrf });
+    expect(await aborted.text()).toContain("The canary of revision 2 has ended");
+    expect(((await expectAnswer(await admin("GET", `/teams/${team}/policy`))) as { rollout?: { canary?: unknown } }).rollout?.canary).toBeUndefined();
+  });
+
+  it("the playground's impact report re-decides the recorded decisions under the draft", async () => {
+    const team = uniqueTeam("ui");
+    await publish(team, lsPolicy("allow"));
+    const token = await mintToken(team);
+    for (const command of ["ls", "ls -la", "git status"])
+      expect((await hook(team, "pre-tool-use", { ...PAYLOADS.PreToolUse, tool_input: { command } }, token)).status).toBe(200);
+    await pollDecisions(team, (l) => l.length === 3);
+    const s = await signIn();
+    const res = await post(s, `/ui/teams/${team}/playground`, { policy: JSON.stringify(lsPolicy("deny")), input: JSON.stringify(PAYLOADS.PreToolUse), action: "impact", _csrf: s.csrf });
+    const html = await res.text();
+    expect(res.status, html).toBe(200);
+    expect(html).toMatch(/data-testid="impact-summary">Of 3 recorded decisions of revision 1 decided again under this draft, <strong>2 would change<\/strong>/);
+    expect(html).toContain("<code>ls-deny</code>");
   });
 });
