@@ -5,7 +5,7 @@ import { createApp } from "./http/app";
 import { maskOnce } from "./engine/secrets/mask";
 import { httpForwarder } from "./httpForward";
 import { kvVerdictCache, llmJudge } from "./llmJudge";
-import { llmConfigFrom } from "./config";
+import { llmConfigFrom, NO_LLM } from "./config";
 import type { Services } from "./services";
 import { consumeDecisions } from "./decisionLog/consumer";
 import { cleanupDecisions, retentionDays } from "./decisionLog/retention";
@@ -59,7 +59,7 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
       return {
         // A forwarded hook server is outside hookgate too: it gets the input capped and masked like the log and the LLM.
         forward: (handler, input, signal) => forward(handler, masked(input) as Record<string, unknown>, signal),
-        ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : {}),
+        ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : { unavailable: { judge: NO_LLM } }),
       };
     },
     now: () => Date.now(),
