@@ -52,7 +52,7 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
       find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),
       remember: (key, value) => rememberAnswer(env.HOOKGATE_KV, key, value, Date.now()),
     },
-    effects: (policy) => {
+    callouts: (policy) => {
       // Called once per evaluation: the request's judges and forwards share one masking of its input (same caps,
       // same maskFields), instead of one per handler. (The decision log masks to its own, smaller caps.)
       const masked = maskOnce(policy.document.maskFields ?? [], MASK_SCAN_LIMITS);

@@ -54,7 +54,7 @@ export interface Evaluation {
 
 export type { JudgeAnswer } from "./answer/outcome";
 
-/** The effects evaluation may need; each is optional so a pure, rule-only evaluation needs none. */
+/** What evaluation may call out to (the slow kinds' callouts, `once` claims); each optional: a rule-only evaluation needs none. */
 export interface EvaluationDeps extends HandlerCallouts {
   /** Claim a `once` handler for this request's session; false if it already fired in the session. */
   claimOnce?: (handlerId: string) => Promise<boolean>;
@@ -169,18 +169,18 @@ function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[
   }
   const excepted = new Uint8Array(n);
   for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, "allow", memo)) excepted[i] = 1;
-  const effects = h.effects.length > 0 ? effectParts(h.effects, s) : undefined;
-  const eligible = (i: number) => !excepted[i] && (effects === undefined || effects.has(i));
+  const effectHits = h.effectConditions.length > 0 ? effectParts(h.effectConditions, s) : undefined;
+  const eligible = (i: number) => !excepted[i] && (effectHits === undefined || effectHits.has(i));
   const effectWhy = (i: number) => {
-    const e = effects?.get(i);
+    const e = effectHits?.get(i);
     return e ? `${e.condition.describe} (${e.effect.via}${e.effect.path !== undefined ? ` ${displayTemplate(e.effect.path)}` : ""})` : undefined;
   };
   if (h.ifRules.length === 0) {
-    for (let i = 0; i < n; i++) if (eligible(i)) return { rule: "", subject: i, ...(effects ? { effect: effectWhy(i)! } : {}) };
+    for (let i = 0; i < n; i++) if (eligible(i)) return { rule: "", subject: i, ...(effectHits ? { effect: effectWhy(i)! } : {}) };
     return undefined;
   }
   for (const rule of h.ifRules)
-    for (const i of matchSubjects(rule, s, "restrict")) if (eligible(i)) return { rule: rule.raw, subject: i, ...(effects ? { effect: effectWhy(i)! } : {}) };
+    for (const i of matchSubjects(rule, s, "restrict")) if (eligible(i)) return { rule: rule.raw, subject: i, ...(effectHits ? { effect: effectWhy(i)! } : {}) };
   return undefined;
 }
 
@@ -241,7 +241,7 @@ interface Selection {
 }
 
 /**
- * Which handlers of the event apply to this input, with the reason for each (no effects). With `explain` the trace
+ * Which handlers of the event apply to this input, with the reason for each (no callouts). With `explain` the trace
  * also says why every other handler was skipped; the hot path leaves that out.
  */
 function select(event: CompiledEvent, input: Record<string, unknown>, call: ToolCall, trace: Trace, explain: boolean, tools: ToolTable, scope: string, caseSensitive = false): Selection {
@@ -278,7 +278,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
         if (explain) trace.handlers.push(skipped(h, "no `if` rule matches"));
         continue;
       }
-      if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effects.length > 0) {
+      if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effectConditions.length > 0) {
         subjects ??= subjectsOf(call, tools, budget, scope, caseSensitive);
         const gate = ruleGate(h, subjects, (memo ??= new Map()));
         if (gate === undefined) {
@@ -286,7 +286,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
             trace.handlers.push(
               skipped(
                 h,
-                h.effects.length > 0 && h.ifRules.length === 0
+                h.effectConditions.length > 0 && h.ifRules.length === 0
                   ? "the call has no such effect"
                   : h.unlessRules.length === 0
                     ? "no `if` rule matches"
@@ -338,7 +338,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
     for (const h of handlers) {
       if (fired.has(h) || h.dryRun || !restricts(h)) continue;
       if (h.hint?.tools && !h.hint.tools.has(tool)) continue;
-      if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effects.length === 0 && h.when.length === 0 && h.secrets.length === 0) continue;
+      if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effectConditions.length === 0 && h.when.length === 0 && h.secrets.length === 0) continue;
       unexamined.push(h);
     }
   const why = exhausted

@@ -2,7 +2,8 @@ import type { CompileOptions } from "../engine/policy/compiledHandler";
 import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
 import type { ClientProtocol } from "../engine/event/client";
 import type { EventSpec } from "../engine/event/eventSpec";
-import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evaluate";
+import { evaluate, type Evaluation } from "../engine/evaluate";
+import type { HandlerCallouts } from "../engine/handlers/kinds";
 import { fastCheckOf } from "../engine/event/fastInput";
 import { maskForExport } from "../engine/secrets/mask";
 import { evaluateLayered, type FixedLayer } from "../engine/answer/layers";
@@ -18,7 +19,7 @@ import type { CallerDialect, ClientProfile } from "./profile";
 
 /**
  * The decision, with no HTTP in it: the hook route, the admin API's evaluate and `hookgate eval` all ask the Gate.
- * Built once per composition root (the Worker, the CLI, the benchmarks) from a client profile and the effects it
+ * Built once per composition root (the Worker, the CLI, the benchmarks) from a client profile and the services it
  * may use; what it does not have (the CLI has no stores) it is never asked for.
  */
 export interface GateDeps {
@@ -26,8 +27,8 @@ export interface GateDeps {
   state?: SessionState;
   decisions?: DecisionLog;
   dedup?: DedupStore;
-  /** Judges and forwards for a policy's slow handlers. */
-  effects?: (policy: CompiledPolicy) => Pick<EvaluationDeps, "judge" | "forward">;
+  /** The callouts of a policy's slow handlers (judges, forwards), and why any is unavailable here. */
+  callouts?: (policy: CompiledPolicy) => HandlerCallouts;
   now?: () => number;
   /** How long a team's policy pointer is trusted before it is read again. */
   policyCacheTtlMs?: number;
@@ -258,7 +259,7 @@ export class Gate {
         const sessionId = protocol.sessionOf(input) ?? "";
         const state = this.deps.state;
         const depsFor = (p: CompiledPolicy, scope: string) => ({
-          ...(this.deps.effects?.(p) ?? {}),
+          ...(this.deps.callouts?.(p) ?? {}),
           // Without state (dry runs), a `once` handler is answered "not yet fired". The baseline's claims are its own.
           claimOnce: live && state ? (handlerId: string) => state.claimOnce(team, sessionId, `${scope}${handlerId}`) : async () => true,
         });

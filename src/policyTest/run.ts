@@ -64,9 +64,8 @@ export async function runUnits(units: readonly PreparedUnit[], policy: CompiledP
       return s;
     };
     const standIns: HandlerCallouts = Object.assign({}, ...Object.values(HANDLER_KINDS).map((k) => (k.standIn?.callouts as ((a: typeof answer) => object) | undefined)?.(answer)));
-    const effects = (): HandlerCallouts => standIns;
     const gate = new Gate(profile, {
-      effects,
+      callouts: () => standIns,
       state: { claimOnce: async (_team, session, handler) => !claimed.has(`${session}\n${handler}`) && Boolean(claimed.add(`${session}\n${handler}`)) },
     });
     for (const step of unit.steps) {

@@ -137,9 +137,9 @@ export class ReplayRun {
     profile: ClientProfile,
     private readonly baseline: ReplaySide,
     private readonly candidate: ReplaySide,
-    effects?: GateDeps["effects"],
+    callouts?: GateDeps["callouts"],
   ) {
-    this.gate = new Gate(profile, { state: replayOnce(), ...(effects ? { effects } : {}) });
+    this.gate = new Gate(profile, { state: replayOnce(), ...(callouts ? { callouts } : {}) });
     const tally = (): PolicyTally => ({ verdicts: {}, fired: {}, neverFired: [], slowNotRun: 0 });
     this.report = { events: {}, total: 0, baseline: tally(), candidate: tally(), changed: { count: 0, byHandler: [] }, refused: 0 };
   }

@@ -61,7 +61,7 @@ async function baselineOf(ctx: CommandContext): Promise<{ policy: CompiledPolicy
 }
 
 /** Judges and forwards (`--with-judges`), configured like the Worker's (LLM_* variables, FORWARD_SECRETS). */
-function judgesAndForwards(ctx: CommandContext): NonNullable<GateDeps["effects"]> {
+function judgesAndForwards(ctx: CommandContext): NonNullable<GateDeps["callouts"]> {
   const env = ctx.io.env;
   const llm = llmConfigFrom(env as Parameters<typeof llmConfigFrom>[0]);
   const verdicts = new Map<string, unknown>();

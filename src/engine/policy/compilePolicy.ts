@@ -408,7 +408,7 @@ function compileHandler(
   const ifRules = compileRules("if");
   const unlessRules = compileRules("unless");
 
-  const effects: CompiledEffectCondition[] = [];
+  const effectConditions: CompiledEffectCondition[] = [];
   if (h.effect !== undefined) {
     if (!spec.toolEvent) problem("effect", `\`effect\` describes what a tool call does; ${ev} has no tool`);
     else if (h.type === "rule" && h.decision === "allow")
@@ -416,7 +416,7 @@ function compileHandler(
     else
       (Array.isArray(h.effect) ? h.effect : [h.effect]).forEach((doc, i) => {
         const c = compileEffectCondition(doc, policy.paths ?? {});
-        if (c.ok) effects.push(c.value);
+        if (c.ok) effectConditions.push(c.value);
         else for (const m of c.error) problem(Array.isArray(h.effect) ? `effect[${i}]` : "effect", m);
       });
   }
@@ -447,7 +447,7 @@ function compileHandler(
     ifRules,
     // Always present (undefined when there is none): one object shape keeps the evaluation loop monomorphic.
     hint:
-      effects.length > 0 && ifRules.length === 0
+      effectConditions.length > 0 && ifRules.length === 0
         ? { tools: effectTools(options.client.tools) }
         : ifRules.length === 0 && unlessRules.length === 0 && (h.secrets ?? []).length === 0
           ? whenHint(when)
@@ -455,7 +455,7 @@ function compileHandler(
     unlessRules,
     allParts: h.type === "rule" && h.decision === "allow",
     when,
-    effects,
+    effectConditions,
     secrets: (h.secrets ?? []).map((p) => p.split(".")),
     once: h.once ?? false,
     dryRun: h.mode === "dry-run",
@@ -485,7 +485,7 @@ function handlerObject(base: CompiledHandlerBase, type: CompiledHandler["type"],
     unlessRules: base.unlessRules,
     allParts: base.allParts,
     when: base.when,
-    effects: base.effects,
+    effectConditions: base.effectConditions,
     secrets: base.secrets,
     once: base.once,
     dryRun: base.dryRun,

@@ -59,8 +59,8 @@ export interface CompiledHandlerBase {
   /** `if`/`unless` must hold for every part of a Bash command, not just one (allow rules). */
   allParts: boolean;
   when: CompiledWhen[];
-  /** `effect` conditions (any holds): what the call would do. */
-  effects: CompiledEffectCondition[];
+  /** `effect` conditions (any holds) on what the call would do (its effects, shell/effects.ts). */
+  effectConditions: CompiledEffectCondition[];
   /** `secrets`: input paths (split into segments) one of which must hold a credential. */
   secrets: string[][];
   once: boolean;
