@@ -6,6 +6,7 @@
  */
 import { DEFAULT_CACHE_TTL_MS } from "./gate/policyCache";
 import { NEVER_FORWARDED } from "./engine/secrets/forwardSecrets";
+import type { HandlerCallouts } from "./engine/handlers/kinds";
 
 /** CACHE_TTL_MS: how long a team's policy pointer and a checked token are trusted before they are read again. */
 export function cacheTtlOf(env: Pick<Env, "CACHE_TTL_MS">): number {
@@ -45,4 +46,16 @@ export function llmConfigFrom(env: Pick<Env, "LLM_PROVIDER" | "LLM_BASE_URL" | "
   const baseUrl = env.LLM_BASE_URL || (provider === "anthropic" && env.LLM_API_KEY ? "https://api.anthropic.com" : undefined);
   if (!baseUrl) return undefined;
   return { baseUrl, provider, defaultModel: env.LLM_MODEL || "claude-haiku-4-5", ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}) };
+}
+
+/**
+ * What a judge's failure and the publish warning say when no LLM is configured: the settings that fix it. Here, in
+ * the composition root, because it names Worker variables; the engine is handed it as a plain reason.
+ */
+export const NO_LLM =
+  "no LLM is configured for hookgate (set the Worker variable LLM_BASE_URL, or the secret LLM_API_KEY for Anthropic's API; LLM_PROVIDER=openai for an OpenAI-compatible endpoint)";
+
+/** The handler kinds' callouts this deployment cannot provide, with why (what the engine and publishing report). */
+export function unavailableCallouts(env: Parameters<typeof llmConfigFrom>[0]): NonNullable<HandlerCallouts["unavailable"]> {
+  return llmConfigFrom(env) ? {} : { judge: NO_LLM };
 }

@@ -1,4 +1,4 @@
-import type { CompiledHttpHandler } from "./engine/policy/compiledHandler";
+import type { CompiledHttpHandler } from "./engine/handlers/http/kind";
 import type { Verdict } from "./engine/event/eventSpec";
 import { forwardableSecrets } from "./config";
 import { NEVER_FORWARDED } from "./engine/secrets/forwardSecrets";

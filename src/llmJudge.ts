@@ -1,4 +1,4 @@
-import type { CompiledPromptHandler } from "./engine/policy/compiledHandler";
+import type { CompiledPromptHandler } from "./engine/handlers/prompt/kind";
 import type { JudgeAnswer } from "./engine/evaluate";
 import { maskForExport } from "./engine/secrets/mask";
 import { sha256Hex } from "./crypto";

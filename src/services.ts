@@ -1,7 +1,7 @@
 import type { Scope } from "./access/scopes";
 import type { CompiledPolicy, ValidatedPolicy } from "./engine/policy/compilePolicy";
-import type { EvaluationDeps } from "./engine/evaluate";
 import type { StoredRollout } from "./rollout/state";
+import type { HandlerCallouts } from "./engine/handlers/kinds";
 
 /** A published policy revision. Revisions are immutable; rollback publishes nothing new, it moves `current`. */
 export interface PolicyRecord {
@@ -346,7 +346,7 @@ export interface Services {
   /** The shadow's agreement and the revisions' deny rates, from the decision log's index. */
   rolloutLog: RolloutLog;
   dedup: DedupStore;
-  /** Judges and forwards for a policy's slow handlers. */
-  effects(policy: CompiledPolicy): Pick<EvaluationDeps, "judge" | "forward">;
+  /** The callouts of a policy's slow handlers (judges, forwards), and why any is unavailable here. */
+  callouts(policy: CompiledPolicy): HandlerCallouts;
   now(): number;
 }

@@ -1,7 +1,7 @@
 import { aggregate, strongerVerdict } from "./answer/aggregate";
 import { strictestOfParts } from "./answer/parts";
-import { kindOf, type SlowDeps } from "./policy/handlerKinds";
-import type { CompiledHandler, CompiledHttpHandler, CompiledPromptHandler, CompiledRuleHandler } from "./policy/compiledHandler";
+import { kindOf, type CompiledHandler, type HandlerCallouts } from "./handlers/kinds";
+import type { Contribution, SlowRun } from "./handlers/handlerKind";
 import type { CompiledEvent, CompiledPolicy } from "./policy/compilePolicy";
 import { failVerdict, type EventSpec, type Verdict } from "./event/eventSpec";
 import { canonicalTool, type ToolTable } from "./event/toolTable";
@@ -57,8 +57,8 @@ export interface Evaluation {
 
 export type { JudgeAnswer } from "./answer/outcome";
 
-/** The effects evaluation may need; each is optional so a pure, rule-only evaluation needs none. */
-export interface EvaluationDeps extends SlowDeps {
+/** What evaluation may call out to (the slow kinds' callouts, `once` claims); each optional: a rule-only evaluation needs none. */
+export interface EvaluationDeps extends HandlerCallouts {
   /** Claim a `once` handler for this request's session; false if it already fired in the session. */
   claimOnce?: (handlerId: string) => Promise<boolean>;
 }
@@ -74,29 +74,26 @@ function valuesAt(value: unknown, segments: readonly string[], from = 0): unknow
 const asText = (v: unknown): string | undefined =>
   v === undefined ? undefined : typeof v === "string" ? v : JSON.stringify(v);
 
-function ruleOutcome(h: CompiledRuleHandler): HandlerOutcome {
-  const o: HandlerOutcome = { id: h.id, order: h.order };
-  if (h.verdict !== undefined) o.verdict = h.verdict;
-  if (h.reason !== undefined) o.reason = h.reason;
-  if (h.additionalContext !== undefined) o.additionalContext = h.additionalContext;
-  if (h.systemMessage !== undefined) o.systemMessage = h.systemMessage;
-  if (h.updatedInput !== undefined) o.updatedInput = h.updatedInput;
-  if (h.stop) o.stop = true;
-  if (h.stopReason !== undefined) o.stopReason = h.stopReason;
-  if (h.output !== undefined) o.output = h.output;
-  return o;
+/** A fast handler's outcome: what its kind decides from the call itself. */
+function fastOutcome(h: CompiledHandler): HandlerOutcome {
+  const decide = kindOf(h).decide as ((h: CompiledHandler, into: HandlerOutcome) => HandlerOutcome) | null;
+  if (decide === null) throw new Error(`a ${h.type} handler is never fast`);
+  return decide(h, { id: h.id, order: h.order });
 }
 
 /** The strongest verdict an event can express: once rules reach it, nothing slow can change the answer. */
 const strongest = (spec: EventSpec): Verdict | undefined =>
   spec.verdicts.includes("block") ? "block" : spec.verdicts.includes("deny") ? "deny" : undefined;
 
-function failureOutcome(h: CompiledPromptHandler | CompiledHttpHandler, what: string): HandlerOutcome {
+/** A handler of a slow kind (each has an onError). */
+type SlowHandler = Extract<CompiledHandler, { onError: unknown }>;
+
+function failureOutcome(h: SlowHandler, what: string): HandlerOutcome {
   return failedAs(h, what, h.onError);
 }
 
 /** A slow handler's outcome, from what its kind's run gave. */
-function slowOutcome(h: CompiledPromptHandler | CompiledHttpHandler, r: Omit<HandlerOutcome, "id" | "order"> | { failure: string }): HandlerOutcome {
+function slowOutcome(h: SlowHandler, r: Contribution | { failure: string }): HandlerOutcome {
   if ("failure" in r) return failureOutcome(h, r.failure);
   return { ...r, id: h.id, order: h.order };
 }
@@ -175,18 +172,18 @@ function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[
   }
   const excepted = new Uint8Array(n);
   for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, "allow", memo)) excepted[i] = 1;
-  const effects = h.effects.length > 0 ? effectParts(h.effects, s) : undefined;
-  const eligible = (i: number) => !excepted[i] && (effects === undefined || effects.has(i));
+  const effectHits = h.effectConditions.length > 0 ? effectParts(h.effectConditions, s) : undefined;
+  const eligible = (i: number) => !excepted[i] && (effectHits === undefined || effectHits.has(i));
   const effectWhy = (i: number) => {
-    const e = effects?.get(i);
+    const e = effectHits?.get(i);
     return e ? `${e.condition.describe} (${e.effect.via}${e.effect.path !== undefined ? ` ${displayTemplate(e.effect.path)}` : ""})` : undefined;
   };
   if (h.ifRules.length === 0) {
-    for (let i = 0; i < n; i++) if (eligible(i)) return { rule: "", subject: i, ...(effects ? { effect: effectWhy(i)! } : {}) };
+    for (let i = 0; i < n; i++) if (eligible(i)) return { rule: "", subject: i, ...(effectHits ? { effect: effectWhy(i)! } : {}) };
     return undefined;
   }
   for (const rule of h.ifRules)
-    for (const i of matchSubjects(rule, s, "restrict")) if (eligible(i)) return { rule: rule.raw, subject: i, ...(effects ? { effect: effectWhy(i)! } : {}) };
+    for (const i of matchSubjects(rule, s, "restrict")) if (eligible(i)) return { rule: rule.raw, subject: i, ...(effectHits ? { effect: effectWhy(i)! } : {}) };
   return undefined;
 }
 
@@ -247,7 +244,7 @@ interface Selection {
 }
 
 /**
- * Which handlers of the event apply to this input, with the reason for each (no effects). With `explain` the trace
+ * Which handlers of the event apply to this input, with the reason for each (no callouts). With `explain` the trace
  * also says why every other handler was skipped; the hot path leaves that out.
  */
 function select(event: CompiledEvent, input: Record<string, unknown>, call: ToolCall, trace: Trace, explain: boolean, tools: ToolTable, scope: string, caseSensitive = false): Selection {
@@ -290,7 +287,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
         if (explain) trace.handlers.push(skipped(h, "no `if` rule matches"));
         continue;
       }
-      if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effects.length > 0) {
+      if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effectConditions.length > 0) {
         subjects ??= subjectsOf(call, tools, budget, scope, caseSensitive);
         const gate = ruleGate(h, subjects, (memo ??= new Map()));
         if (gate === undefined) {
@@ -298,7 +295,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
             trace.handlers.push(
               skipped(
                 h,
-                h.effects.length > 0 && h.ifRules.length === 0
+                h.effectConditions.length > 0 && h.ifRules.length === 0
                   ? "the call has no such effect"
                   : h.unlessRules.length === 0
                     ? "no `if` rule matches"
@@ -350,7 +347,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
     for (const h of handlers) {
       if (fired.has(h) || h.dryRun || !restricts(h)) continue;
       if (h.hint?.tools && !h.hint.tools.has(tool)) continue;
-      if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effects.length === 0 && h.when.length === 0 && h.secrets.length === 0) continue;
+      if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effectConditions.length === 0 && h.when.length === 0 && h.secrets.length === 0) continue;
       unexamined.push(h);
     }
   const why = exhausted
@@ -457,7 +454,7 @@ export async function evaluate(
     const ruleCandidates = claimed(candidates.filter((c) => !kindOf(c.handler).slow));
     for (const c of Array.isArray(ruleCandidates) ? ruleCandidates : await ruleCandidates) {
       // (guarded before it counts: a failed rule let through on a looping Stop must not stop the judges from running)
-      const o = c.failed !== undefined ? guarded(failedAs(c.handler, c.failed, failVerdict(spec, policy.failMode))) : ruleOutcome(c.handler as CompiledRuleHandler);
+      const o = c.failed !== undefined ? guarded(failedAs(c.handler, c.failed, failVerdict(spec, policy.failMode))) : fastOutcome(c.handler);
       if (!c.handler.dryRun) ruleVerdict = strongerVerdict(ruleVerdict, o.verdict);
       record(c, o);
     }
@@ -548,14 +545,14 @@ async function runSlow(
   });
   try {
     return await Promise.all(
-      slow.map(async ({ handler: h, failed }): Promise<HandlerOutcome> => {
-        if (h.type === "rule") throw new Error("a rule is never slow");
+      slow.map(async ({ handler, failed }): Promise<HandlerOutcome> => {
+        const slowRun = kindOf(handler).slow as SlowRun<SlowHandler, HandlerCallouts> | null;
+        if (slowRun === null) throw new Error(`a ${handler.type} handler is never slow`);
+        const h = handler as SlowHandler;
         if (failed !== undefined) return failureOutcome(h, failed);
-        const kind = kindOf<"prompt" | "http">(h);
-        const perHandlerMs = Math.min(deadlineMs, (h.doc.timeout ?? kind.timeoutSeconds ?? 10) * 1000);
+        const perHandlerMs = Math.min(deadlineMs, slowRun.timeoutSeconds(h) * 1000);
         const local = AbortSignal.any([controller.signal, AbortSignal.timeout(perHandlerMs)]);
-        const run = kind.run as NonNullable<typeof kind.run>;
-        const work = (async (): Promise<HandlerOutcome> => slowOutcome(h, await run(h as never, input, deps, local, spec)))().catch((e: unknown) =>
+        const work = (async (): Promise<HandlerOutcome> => slowOutcome(h, await slowRun.run(h, input, deps, local, spec)))().catch((e: unknown) =>
           failureOutcome(h, local.aborted ? `timed out after ${perHandlerMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`),
         );
         const first = await Promise.race([work, deadline]);

@@ -2,7 +2,8 @@ import type { CompileOptions } from "../engine/policy/compiledHandler";
 import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
 import type { ClientProtocol } from "../engine/event/client";
 import type { EventSpec } from "../engine/event/eventSpec";
-import { evaluate, type Evaluation, type EvaluationDeps } from "../engine/evaluate";
+import { evaluate, type Evaluation } from "../engine/evaluate";
+import type { HandlerCallouts } from "../engine/handlers/kinds";
 import { fastCheckOf } from "../engine/event/fastInput";
 import { maskForExport } from "../engine/secrets/mask";
 import { evaluateLayered, type FixedLayer } from "../engine/answer/layers";
@@ -20,7 +21,7 @@ import { CLIENT_NAMES } from "../clients/names";
 
 /**
  * The decision, with no HTTP in it: the hook route, the admin API's evaluate and `hookgate eval` all ask the Gate.
- * Built once per composition root (the Worker, the CLI, the benchmarks) from a client profile and the effects it
+ * Built once per composition root (the Worker, the CLI, the benchmarks) from a client profile and the services it
  * may use; what it does not have (the CLI has no stores) it is never asked for.
  */
 export interface GateDeps {
@@ -28,8 +29,8 @@ export interface GateDeps {
   state?: SessionState;
   decisions?: DecisionLog;
   dedup?: DedupStore;
-  /** Judges and forwards for a policy's slow handlers. */
-  effects?: (policy: CompiledPolicy) => Pick<EvaluationDeps, "judge" | "forward">;
+  /** The callouts of a policy's slow handlers (judges, forwards), and why any is unavailable here. */
+  callouts?: (policy: CompiledPolicy) => HandlerCallouts;
   now?: () => number;
   /** How long a team's policy pointer is trusted before it is read again. */
   policyCacheTtlMs?: number;
@@ -56,7 +57,7 @@ interface DecideRequest {
   /** Write no state: `once` answers "not yet fired", no dedup, no decision record (the evaluate endpoints). */
   dryRun?: boolean;
   /** Call no judge or forward: such a handler answers its `onError` (the shadow's decision). */
-  withoutEffects?: boolean;
+  withoutCallouts?: boolean;
   /** Say why every handler did or did not apply (the trace); the live path leaves it out. */
   explain?: boolean;
   /** The team's token could not be checked (its store is down): answer the failure verdict, evaluating nothing. */
@@ -187,7 +188,7 @@ export class Gate {
   private shadowOf(plan: RolloutPlan["shadow"], outcome: Outcome, team: string, spec: EventSpec, input: Record<string, unknown>): Promise<ShadowVerdict | undefined> {
     if (!plan || !this.deps.policies || !outcome.evaluation || outcome.dedup || spec.acknowledgeFirst) return Promise.resolve(undefined);
     return shadowVerdict(this.resolver, this.deps.policies, this.profile, team, plan, async (policy) => {
-      const d = await this.decide({ team, event: spec, input, policy, dryRun: true, withoutEffects: true });
+      const d = await this.decide({ team, event: spec, input, policy, dryRun: true, withoutCallouts: true });
       const ev = d.ok ? d.value.evaluation : undefined;
       return ev ? { ...(ev.aggregate.verdict ? { verdict: ev.aggregate.verdict } : {}), fired: ev.fired } : undefined;
     });
@@ -280,7 +281,7 @@ export class Gate {
         const sessionId = protocol.sessionOf(input) ?? "";
         const state = this.deps.state;
         const depsFor = (p: CompiledPolicy, scope: string) => ({
-          ...(request.withoutEffects ? {} : (this.deps.effects?.(p) ?? {})),
+          ...(request.withoutCallouts ? {} : (this.deps.callouts?.(p) ?? {})),
           // Without state (dry runs), a `once` handler is answered "not yet fired". The baseline's claims are its own.
           claimOnce: live && state ? (handlerId: string) => state.claimOnce(team, sessionId, `${scope}${handlerId}`) : async () => true,
         });

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { EXPIRES_IN, EXPIRES_IN_RULE, SCOPE_NAMES, SCOPES, TEAM_PATTERN, TEAM_PATTERN_RULE, type Scope } from "../access/scopes";
 import { TEAM_NAME, TEAM_NAME_RULE } from "../engine/limits/limits";
 import { AUDIT_ACTIONS } from "../services";
-import { httpHandlerSchema, matcherGroupSchema, policySchema, promptHandlerSchema, ruleHandlerSchema } from "../engine/policy/policySchema";
+import { matcherGroupSchema, policySchema } from "../engine/policy/policySchema";
+import { HANDLER_SCHEMAS } from "../engine/handlers/kinds";
 import { ERROR_STATUS } from "./errors";
 
 /*
@@ -109,11 +110,11 @@ export const policyBody = jsonObject;
  */
 // The compiler's handler schema is a pipe (type checked first, for a clearer message, then the discriminated union);
 // a document generator sees only the pipe's input, `{type}`. The reference shows the union the pipe ends in.
-const documentedHandler = z.discriminatedUnion("type", [
-  ruleHandlerSchema.meta({ id: "RuleHandler" }),
-  promptHandlerSchema.meta({ id: "PromptHandler" }),
-  httpHandlerSchema.meta({ id: "HttpHandler" }),
-]);
+// One schema per handler kind, named after its type (`RuleHandler`, `PromptHandler`, `HttpHandler`).
+const documentedHandler = z.discriminatedUnion(
+  "type",
+  HANDLER_SCHEMAS.map((s) => s.meta({ id: `${s.shape.type.value[0]!.toUpperCase()}${s.shape.type.value.slice(1)}Handler` })) as unknown as typeof HANDLER_SCHEMAS,
+);
 const documentedGroup = matcherGroupSchema.extend({ hooks: z.array(documentedHandler).min(1).max(1000) }).meta({ id: "MatcherGroup" });
 
 export const policyDocument = policySchema.extend({ hooks: z.record(z.string(), z.array(documentedGroup).max(1000)) }).meta({

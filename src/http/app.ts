@@ -32,7 +32,7 @@ function gateFor(profile: ClientProfile, services: Services, env: Env): Gate {
       state: services.state,
       decisions: services.decisions,
       dedup: services.dedup,
-      effects: services.effects,
+      callouts: services.callouts,
       now: services.now,
       policyCacheTtlMs: cacheTtlOf(env),
       forwardSecrets: forwardableSecrets(env.FORWARD_SECRETS),

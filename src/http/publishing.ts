@@ -1,7 +1,8 @@
 import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
 import { otherClientWarnings } from "../clients";
-import { llmConfigFrom } from "../config";
-import { NO_LLM } from "../engine/policy/handlerKinds";
+import { unavailableCallouts } from "../config";
+import { kindOf } from "../engine/handlers/kinds";
+import type { Verdict } from "../engine/event/eventSpec";
 import type { AuditAction } from "../services";
 import { policyBody, publishQuery, rollbackBody } from "./adminSchemas";
 import { messageOf, recordChange } from "./audit";
@@ -77,19 +78,24 @@ export async function rollbackTo(c: AppContext, target: Target) {
 }
 
 /**
- * What the compiler cannot know: this deployment's settings. A `prompt` handler with no LLM configured fails on
- * every request (its onError verdict: closed → deny/block), so the publish answer says so and how to fix it.
+ * What the compiler cannot know: this deployment's settings. A handler whose kind needs a callout this deployment
+ * lacks (a `prompt` handler with no LLM configured) fails on every request (its onError verdict: closed →
+ * deny/block), so the publish answer says so and how to fix it.
  */
 export function deploymentWarnings(compiled: CompiledPolicy, env: Env): Problem[] {
-  if (llmConfigFrom(env)) return [];
+  const unavailable = unavailableCallouts(env);
   const warnings: Problem[] = [];
   for (const event of Object.values(compiled.events))
     for (const group of event?.groups ?? [])
-      for (const h of group.handlers)
-        if (h.type === "prompt")
-          warnings.push({
-            path: h.path,
-            message: `this prompt handler cannot run: ${NO_LLM}; until then it contributes its onError verdict (${h.onError === "none" ? "no opinion" : `"${h.onError}"`})`,
-          });
+      for (const h of group.handlers) {
+        const needs = kindOf(h).needs;
+        const why = needs === null ? undefined : unavailable[needs];
+        if (why === undefined) continue;
+        const onError = (h as { onError?: Verdict | "none" }).onError;
+        warnings.push({
+          path: h.path,
+          message: `this ${h.type} handler cannot run: ${why}; until then it contributes its onError verdict (${onError === "none" ? "no opinion" : `"${onError}"`})`,
+        });
+      }
   return warnings;
 }

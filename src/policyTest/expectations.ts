@@ -1,4 +1,6 @@
-import type { CompiledHandler } from "../engine/policy/compiledHandler";
+import type { z } from "zod";
+import { HANDLER_KINDS, kindOf, type CompiledHandler } from "../engine/handlers/kinds";
+import type { StandIn } from "../engine/handlers/handlerKind";
 import { nearest } from "../engine/policy/compilePolicy";
 import type { EventSpec } from "../engine/event/eventSpec";
 import { decisionProblem, type Decision } from "./answers";
@@ -80,11 +82,10 @@ export function expectationOf(c: CaseDocument, spec: EventSpec, handlers: readon
   return bad ? undefined : out;
 }
 
-/** Which stub fields a handler type takes: a judge's `{ok}`, a forwarded hook's answer; `fails` for either. */
-const STUB_FIELDS: Record<string, readonly string[]> = {
-  prompt: ["ok", "reason", "impossible", "fails"],
-  http: ["decision", "reason", "additionalContext", "systemMessage", "updatedInput", "fails"],
-};
+/** The kinds a case may stub (those with a stand-in), as the messages name them: `judges (prompt)`. */
+const STUBBED = Object.values(HANDLER_KINDS)
+  .filter((k) => k.standIn !== null)
+  .map((k) => `${k.standIn!.what}s (${k.type})`);
 
 export function stubsOf(c: CaseDocument, spec: EventSpec, handlers: readonly CompiledHandler[], problem: Report): Record<string, Stub> {
   const out: Record<string, Stub> = {};
@@ -95,14 +96,16 @@ export function stubsOf(c: CaseDocument, spec: EventSpec, handlers: readonly Com
       problem(at, unknownHandler(name, spec, handlers));
       continue;
     }
-    const allowed = STUB_FIELDS[h.type];
-    if (!allowed) {
-      problem(at, `"${h.id}" is a ${h.type} handler; only judges (prompt) and forwarded hooks (http) are stubbed`);
+    const standIn = kindOf(h).standIn as StandIn<z.ZodRawShape, unknown> | null;
+    if (!standIn) {
+      problem(at, `"${h.id}" is a ${h.type} handler; only ${STUBBED.slice(0, -1).join(", ")}${STUBBED.length > 1 ? " and " : ""}${STUBBED.at(-1)} are stubbed`);
       continue;
     }
-    for (const key of Object.keys(stub))
-      if (!allowed.includes(key)) problem(`${at}.${key}`, `a ${h.type === "prompt" ? "judge" : "forwarded hook"} stub takes ${allowed.join(", ")}`);
-    if (h.type === "prompt" && stub.ok === undefined && stub.fails === undefined) problem(at, 'a judge stub says what the judge answers: "ok": true or false (or "fails": "why")');
+    // A stub takes its kind's fields, and `fails` (what the callout throws instead of answering).
+    const allowed = [...Object.keys(standIn.shape), "fails"];
+    for (const key of Object.keys(stub)) if (!allowed.includes(key)) problem(`${at}.${key}`, `a ${standIn.what} stub takes ${allowed.join(", ")}`);
+    const missing = standIn.check(stub);
+    if (missing !== undefined) problem(at, missing);
     if (stub.decision !== undefined && !(spec.verdicts as readonly string[]).includes(stub.decision))
       problem(`${at}.decision`, `${spec.name} takes ${spec.verdicts.map((v) => `"${v}"`).join(", ") || "no decision"}`);
     out[h.id] = stub;

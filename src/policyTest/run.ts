@@ -1,7 +1,6 @@
-import type { CompiledHandler } from "../engine/policy/compiledHandler";
+import { HANDLER_KINDS, kindOf, type CompiledHandler, type HandlerCallouts } from "../engine/handlers/kinds";
 import type { CompiledPolicy } from "../engine/policy/compilePolicy";
 import type { Evaluation, HandlerTrace } from "../engine/evaluate";
-import type { EvaluationDeps } from "../engine/evaluate";
 import { Gate } from "../gate/gate";
 import type { ClientProfile } from "../gate/profile";
 import { readAnswer, type Decision } from "./answers";
@@ -57,23 +56,16 @@ export async function runUnits(units: readonly PreparedUnit[], policy: CompiledP
       if (s === undefined) unstubbed.push(h.id);
       return s;
     };
-    const effects = (): Pick<EvaluationDeps, "judge" | "forward"> => ({
-      judge: async (h) => {
-        const s = stubFor(h);
-        if (s === undefined) throw new Error("has no stub in this test case");
-        if (s.fails !== undefined) throw new Error(s.fails);
-        return { ok: s.ok === true, ...(s.reason !== undefined ? { reason: s.reason } : {}), ...(s.impossible ? { impossible: true } : {}) };
-      },
-      forward: async (h) => {
-        const s = stubFor(h);
-        if (s === undefined) throw new Error("has no stub in this test case");
-        if (s.fails !== undefined) throw new Error(s.fails);
-        const { decision, fails: _fails, ok: _ok, impossible: _impossible, ...rest } = s;
-        return { ...rest, ...(decision !== undefined ? { verdict: decision as never } : {}) };
-      },
-    });
+    // Each kind's stand-in answers from the case's stub: none makes the callout throw, as does `fails`.
+    const answer = (h: { id: string }): Stub => {
+      const s = stubFor(h);
+      if (s === undefined) throw new Error("has no stub in this test case");
+      if (s.fails !== undefined) throw new Error(s.fails);
+      return s;
+    };
+    const standIns: HandlerCallouts = Object.assign({}, ...Object.values(HANDLER_KINDS).map((k) => (k.standIn?.callouts as ((a: typeof answer) => object) | undefined)?.(answer)));
     const gate = new Gate(profile, {
-      effects,
+      callouts: () => standIns,
       state: { claimOnce: async (_team, session, handler) => !claimed.has(`${session}\n${handler}`) && Boolean(claimed.add(`${session}\n${handler}`)) },
     });
     for (const step of unit.steps) {
@@ -102,8 +94,8 @@ async function runCase(gate: Gate, c: PreparedCase, policy: CompiledPolicy, unst
     result.status = "error";
     result.failures = missing.map((id) => {
       const h = handlerById(policy, c.event.name, id);
-      const stub = h?.type === "http" ? '{ "decision": "allow" }' : '{ "ok": true }';
-      return `${h?.type === "http" ? "forwarded hook" : "LLM judge"} "${id}" ran, and tests never call out: say what it answers in the case, e.g. "stubs": { "${id}": ${stub} }`;
+      const kind = h && kindOf(h);
+      return `${kind?.label ?? "handler"} "${id}" ran, and tests never call out: say what it answers in the case, e.g. "stubs": { "${id}": ${kind?.standIn?.example ?? "{}"} }`;
     });
     return result;
   }

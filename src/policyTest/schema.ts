@@ -2,6 +2,7 @@ import { z } from "zod";
 import { nearest, type Problem } from "../engine/policy/compilePolicy";
 import { baseFields } from "../engine/event/hookInput";
 import { SHORTHAND_TOOLS } from "./shorthands";
+import { STUB_FIELDS } from "../engine/handlers/kinds";
 
 /**
  * The shape of a test file (`<policy>.test.json`), checked before anything is run. Objects are strict like the
@@ -27,17 +28,11 @@ const expectObjectSchema = z.strictObject({
 });
 const expectSchema = z.union([z.string(), expectObjectSchema]);
 
-/** What a judge or forwarded hook answers in this case (the fields allowed depend on the handler's type). */
-const stubSchema = z.strictObject({
-  ok: z.boolean().optional(),
-  impossible: z.boolean().optional(),
-  decision: z.string().optional(),
-  reason: z.string().optional(),
-  additionalContext: z.string().optional(),
-  systemMessage: z.string().optional(),
-  updatedInput: jsonObject.optional(),
-  fails: z.string().optional(),
-});
+/**
+ * What a judge or forwarded hook answers in this case: the fields of every kind's stand-in (handlers/<kind>/kind.ts;
+ * which of them a handler takes depends on its type, expectations.ts checks it), and `fails`.
+ */
+const stubSchema = z.strictObject({ ...STUB_FIELDS, fails: z.string().optional() });
 export type Stub = z.infer<typeof stubSchema>;
 
 const shorthandFields = Object.fromEntries(SHORTHAND_TOOLS.map((tool) => [tool, z.string().optional()])) as Record<string, z.ZodOptional<z.ZodString>>;

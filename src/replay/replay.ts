@@ -137,11 +137,11 @@ export class ReplayRun {
     profile: ClientProfile,
     private readonly baseline: ReplaySide,
     private readonly candidate: ReplaySide,
-    effects?: GateDeps["effects"],
+    callouts?: GateDeps["callouts"],
     /** The org baseline layered under both sides (impact: as it was under the live answers); none by default. */
     private readonly orgBaseline?: CompiledPolicy,
   ) {
-    this.gate = new Gate(profile, { state: replayOnce(), ...(effects ? { effects } : {}) });
+    this.gate = new Gate(profile, { state: replayOnce(), ...(callouts ? { callouts } : {}) });
     const tally = (): PolicyTally => ({ verdicts: {}, fired: {}, neverFired: [], slowNotRun: 0 });
     this.report = { events: {}, total: 0, baseline: tally(), candidate: tally(), changed: { count: 0, byHandler: [] }, refused: 0 };
   }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
-import type { CompiledPromptHandler } from "../../src/engine/policy/compiledHandler";
+import type { CompiledPromptHandler } from "../../src/engine/handlers/prompt/kind";
 import { compilePolicy, type CompiledPolicy } from "../../src/engine/policy/compilePolicy";
 import type { HookEventName } from "../../src/clients/claude-code/events";
 import { evaluate, type EvaluationDeps, type JudgeAnswer } from "../../src/engine/evaluate";
 import { claudeCode } from "../../src/clients/claude-code";
+import { unavailableCallouts } from "../../src/config";
 import { isAnalysisCached } from "../../src/engine/match/callSubjects";
 import { subjectsOf } from "../../src/engine/match/callSubjects";
 
@@ -607,11 +608,15 @@ describe("Stop and SubagentStop never loop on a failure (issue 8, item 8)", () =
     expect((await run(policy, "Stop", stopInput("Stop", true), { judge })).answer).toEqual({ decision: "block", reason: "run the tests" });
   });
 
-  it("with no LLM configured, the reason names the settings that fix it", async () => {
+  it("with no LLM configured, the reason is the composition root's, naming the settings that fix it", async () => {
     const policy = stopPolicy("Stop", [{ type: "prompt", id: "done", prompt: "May the agent stop?" }]);
-    const r = await run(policy, "Stop", stopInput("Stop", false));
+    // The engine names no Worker variable: it says what it is handed (config.ts's words for a Worker without LLM_*).
+    const r = await run(policy, "Stop", stopInput("Stop", false), { unavailable: unavailableCallouts({ LLM_BASE_URL: "", LLM_PROVIDER: "", LLM_MODEL: "" } as never) });
     expect((r.answer as any).decision).toBe("block");
     for (const setting of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_PROVIDER"]) expect((r.answer as any).reason).toContain(setting);
+    const plain = await run(policy, "Stop", stopInput("Stop", false), { unavailable: { judge: "the judge is switched off here" } });
+    expect((plain.answer as any).reason).toContain("could not run: the judge is switched off here");
+    expect((await run(policy, "Stop", stopInput("Stop", false))).answer).toMatchObject({ decision: "block", reason: expect.stringMatching(/no LLM judge is configured here/) });
   });
 });
 

@@ -133,13 +133,13 @@ describe("Gate.decide", () => {
   });
 
   it("an internal error answers the policy's failMode", async () => {
-    const failing: GateDeps["effects"] = () => {
-      throw new Error("effects broke");
+    const failing: GateDeps["callouts"] = () => {
+      throw new Error("callouts broke");
     };
     for (const failMode of ["closed", "open"] as const) {
       const team = uniqueTeam(`gate-fail-${failMode}`);
       await storeCurrent(team, { ...denyRm, failMode });
-      const d = await decided(gate({ effects: failing }), { team, event: PreToolUse, input: pre("ls") });
+      const d = await decided(gate({ callouts: failing }), { team, event: PreToolUse, input: pre("ls") });
       if (failMode === "closed") {
         expect(permission(d.answer)).toBe("deny");
         expect(permissionReason(d.answer)).toContain("an internal error");
@@ -154,9 +154,9 @@ describe("Gate.decide", () => {
       hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is it safe? [[delay:5000]]", decision: "deny", onError: "ask" }] }] },
     });
     const config = { baseUrl: inject("modelUrl"), provider: "anthropic" as const, defaultModel: "test-model", apiKey: "k" };
-    const effects: GateDeps["effects"] = (policy: CompiledPolicy) => ({ judge: llmJudge(config, kvVerdictCache(env.HOOKGATE_KV), { ...policy.document.llm }) });
+    const callouts: GateDeps["callouts"] = (policy: CompiledPolicy) => ({ judge: llmJudge(config, kvVerdictCache(env.HOOKGATE_KV), { ...policy.document.llm }) });
     const started = Date.now();
-    const d = await decided(gate({ effects }), { team, event: PreToolUse, input: pre("ls") });
+    const d = await decided(gate({ callouts }), { team, event: PreToolUse, input: pre("ls") });
     expect(Date.now() - started).toBeLessThan(4000);
     expect(permission(d.answer)).toBe("ask");
     expect(d.evaluation?.errors.join(" ")).toMatch(/deadline|time/i);

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { claudeCode } from "../../clients/claude-code";
-import { llmConfigFrom } from "../../config";
+import { llmConfigFrom, NO_LLM } from "../../config";
 import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import { maskOnce } from "../../engine/secrets/mask";
 import { MASK_SCAN_LIMITS } from "../../engine/secrets/maskCut";
@@ -61,7 +61,7 @@ async function baselineOf(ctx: CommandContext): Promise<{ policy: CompiledPolicy
 }
 
 /** Judges and forwards (`--with-judges`), configured like the Worker's (LLM_* variables, FORWARD_SECRETS). */
-function judgesAndForwards(ctx: CommandContext): NonNullable<GateDeps["effects"]> {
+function judgesAndForwards(ctx: CommandContext): NonNullable<GateDeps["callouts"]> {
   const env = ctx.io.env;
   const llm = llmConfigFrom(env as Parameters<typeof llmConfigFrom>[0]);
   const verdicts = new Map<string, unknown>();
@@ -74,7 +74,7 @@ function judgesAndForwards(ctx: CommandContext): NonNullable<GateDeps["effects"]
     const masked = maskOnce(policy.document.maskFields ?? [], MASK_SCAN_LIMITS);
     return {
       forward: (handler, input, signal) => forward(handler, masked(input) as Record<string, unknown>, signal),
-      ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : {}),
+      ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : { unavailable: { judge: NO_LLM } }),
     };
   };
 }

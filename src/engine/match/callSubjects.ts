@@ -10,7 +10,7 @@ import type { ShellAnalysis } from "../shell/model";
 import { WorkBudget } from "../limits/budget";
 import { effectsOf, type Effect } from "../shell/effects";
 import { canonicalTool, type ToolTable } from "../event/toolTable";
-import { globTemplate, hasHoles, literal, opaque } from "../shell/words/template";
+import { globTemplate, hasHoles, literal, opaque, HOLE_ANY, HOLE_INPUT, HOLE_NOEXT, HOLE_SEG, HOLE_UNKNOWN, holeRange } from "../shell/words/template";
 import { preparePathTemplate, type PreparedTemplate } from "./pathTemplate";
 import type { PathGlob } from "./pathGlob";
 import { analyseShell } from "../shell/analyse";
@@ -113,13 +113,16 @@ export function callEffects(s: CallSubjects): readonly Effect[] {
  * `${X:?}` (never empty) and a `cd` to an unknown place make it unknown:
  * undefined, matched by no set.
  */
+/** A HOLE_SEG (a glob `*`) right after a name's last character (not after `/`, `.` or another spelling hole). */
+const GLOB_AFTER_NAME = new RegExp(`([^/.${holeRange(HOLE_ANY, HOLE_NOEXT)}])${HOLE_SEG}`, "g");
+
 export function effectPath(path: string): string | undefined {
   if (!hasHoles(path)) return path;
-  if (path.includes("\uE004")) return undefined;
+  if (path.includes(HOLE_UNKNOWN)) return undefined;
   // A glob `*` after a name (`Dockerfile*`, `.env*`) stands for the name's variants, not a new extension: it is
   // read as text without `.` (HOLE_NOEXT), so `Dockerfile*` is not taken for `Dockerfile.key`.
   // A program's unknown input (HOLE_INPUT) is any path: it stays a hole.
-  return path.replace(/\uE000/g, "").replace(/\uE007/g, "\uE000").replace(/([^/.\uE000-\uE005])\uE001/g, "$1\uE005");
+  return path.replaceAll(HOLE_ANY, "").replaceAll(HOLE_INPUT, HOLE_ANY).replace(GLOB_AFTER_NAME, `$1${HOLE_NOEXT}`);
 }
 
 /** An effect's path made ready for matching: `some` for SOME filling of its holes, `every` for EVERY filling. */

@@ -4,13 +4,15 @@
  * through, each hole read as the characters it may stand for. "Could SOME filling of the holes be a path this glob
  * matches?" — the sound question for a command whose paths are not all known.
  */
-import { HOLE_ANY, isHoleCode } from "../shell/words/template";
+import { HOLE_ANY, isHoleCode, holeRange, HOLE_NOEXT, hasWordHole, HOLE_SEG, HOLE_NODOT, HOLE_BELOW } from "../shell/words/template";
 import { contextOf, normalizePath, splitPath, type PathContext } from "./paths";
 import { tokMatches, type Seg, type Tok } from "./globSegments";
 
 /** A hole other than HOLE_BELOW: it may spell characters, so the text alone says nothing about what it holds. */
-const SPELLING_HOLE = /[\uE000-\uE005]/;
-const BELOW = /\uE006/g;
+const SPELLING_HOLE = new RegExp(`[${holeRange(HOLE_ANY, HOLE_NOEXT)}]`);
+const BELOW = new RegExp(HOLE_BELOW, "g");
+/** A last segment that is only glob holes and dots (`*`, `.*`): everything in the directory. */
+const EVERYTHING_IN = new RegExp(`^\\.?[${holeRange(HOLE_SEG, HOLE_NODOT)}.]*$`);
 
 /**
  * Whether the automaton could accept a template candidate at all, by its literal runs: a necessary condition, checked
@@ -67,7 +69,7 @@ export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: stri
     const n = normalizeTemplate(s);
     const slash = n.lastIndexOf("/");
     const last = n.slice(slash + 1);
-    if (slash >= 0 && last !== "" && /^\.?[\uE001-\uE003.]*$/.test(last) && /[\uE001\uE003]/.test(last)) {
+    if (slash >= 0 && last !== "" && EVERYTHING_IN.test(last) && (last.includes(HOLE_SEG) || last.includes(HOLE_NODOT))) {
       // `dir/*`, `dir/.*`: everything in dir — the directory itself, not some file of it that the glob never names.
       const parent = n.slice(0, slash) || "/";
       if (!candidates.includes(parent)) candidates.push(parent);
@@ -88,7 +90,7 @@ function normalizeTemplate(p: string): string {
   for (const seg of p.split("/")) {
     if (seg === "" || seg === ".") continue;
     if (seg === "..") {
-      if (out.some((x) => /[\uE000-\uE004]/.test(x))) {
+      if (out.some(hasWordHole)) {
         // What a `..` after a hole climbs out of is unknown.
         out.length = 0;
         out.push(HOLE_ANY);

@@ -1,14 +1,13 @@
 import type { ClientModel } from "../event/client";
 import type { CompiledEffectCondition } from "../match/effectCondition";
-import type { Verdict } from "../event/eventSpec";
 import type { LinearRegex } from "../match/linearPattern";
 import type { CompiledRule } from "../match/permissionRule";
-import type { HttpHandlerDocument, PromptHandlerDocument } from "./policySchema";
 import type { RuleHint } from "../match/ruleIndex";
 
 /*
- * What a compiled handler is, for each kind, and what compiling takes: the types the compiler (compilePolicy.ts)
- * and the handler kinds (handlerKinds.ts) share, here so that neither has to import the other's types.
+ * What compiling takes and the fields every compiled handler has, whatever its kind: the types the compiler
+ * (compilePolicy.ts) and the handler kinds (handlers/) share, here so that neither has to import the other's types.
+ * A kind's own compiled fields are in its folder (handlers/<kind>/schema.ts); handlers/kinds.ts joins them.
  */
 
 export interface CompileOptions {
@@ -52,6 +51,7 @@ export interface CompiledWhen {
   compileError?: () => string | undefined;
 }
 
+/** The fields every compiled handler has (written once: each kind's compiled handler is these and its own). */
 export interface CompiledHandlerBase {
   id: string;
   /** Position in the document, e.g. `hooks.PreToolUse[0].hooks[2]`. */
@@ -65,34 +65,10 @@ export interface CompiledHandlerBase {
   /** `if`/`unless` must hold for every part of a Bash command, not just one (allow rules). */
   allParts: boolean;
   when: CompiledWhen[];
-  /** `effect` conditions (any holds): what the call would do. */
-  effects: CompiledEffectCondition[];
+  /** `effect` conditions (any holds) on what the call would do (its effects, shell/effects.ts). */
+  effectConditions: CompiledEffectCondition[];
   /** `secrets`: input paths (split into segments) one of which must hold a credential. */
   secrets: string[][];
   once: boolean;
   dryRun: boolean;
 }
-export interface CompiledRuleHandler extends CompiledHandlerBase {
-  type: "rule";
-  verdict?: Verdict;
-  reason?: string;
-  additionalContext?: string;
-  systemMessage?: string;
-  updatedInput?: Record<string, unknown>;
-  stop: boolean;
-  stopReason?: string;
-  output?: Record<string, unknown>;
-}
-export interface CompiledPromptHandler extends CompiledHandlerBase {
-  type: "prompt";
-  doc: PromptHandlerDocument;
-  /** What `ok:false` becomes. */
-  verdict: Verdict;
-  onError: Verdict | "none";
-}
-export interface CompiledHttpHandler extends CompiledHandlerBase {
-  type: "http";
-  doc: HttpHandlerDocument;
-  onError: Verdict | "none";
-}
-export type CompiledHandler = CompiledRuleHandler | CompiledPromptHandler | CompiledHttpHandler;

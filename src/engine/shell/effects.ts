@@ -19,7 +19,7 @@ import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { parseArgs } from "./words/args";
 import { UNKNOWN_ARGS, commandName, strip } from "./words/strip";
 import { pipedText } from "./words/staticText";
-import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern } from "./words/template";
+import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern, WORD_HOLES_G } from "./words/template";
 import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
 import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects } from "./cmd/effects";
 import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
@@ -197,7 +197,7 @@ function anyCommand(c: SimpleCommand, args: readonly ShellWord[]): { effects: De
 
 /** Known command names a dynamic command word may stand for. */
 function namesFitting(template: string): string[] {
-  const p = somePattern([template.replace(/[\uE000-\uE004]/g, "*")].flatMap((t) => t.split("*")));
+  const p = somePattern([template.replace(WORD_HOLES_G, "*")].flatMap((t) => t.split("*")));
   // The template's holes are the pattern's stars here: does some known name fit the template?
   return [...COMMAND_NAMES, ...WINDOWS_PROGRAMS].filter((n) => matchSome(p, n));
 }

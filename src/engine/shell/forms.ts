@@ -22,7 +22,7 @@ import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { isPsExpression, PS_ALIASES } from "./powershell/cmdlets";
 import { collapse } from "./builder";
 import { commandName, strip } from "./words/strip";
-import { displayTemplate, HOLE_ANY, hasHoles, literal } from "./words/template";
+import { displayTemplate, HOLE_ANY, hasHoles, literal, onlyWordHoles } from "./words/template";
 
 export interface CommandForms {
   /** For traces: the command finally run, words joined, holes shown as `…`. */
@@ -44,7 +44,7 @@ function joinTemplate(words: readonly ShellWord[], pick: (w: ShellWord) => strin
   words.forEach((w, k) => {
     const t = pick(w);
     if (k === 0) out = t;
-    else if (w.splits && /^[\uE000-\uE004]+$/.test(t)) out += t;
+    else if (w.splits && onlyWordHoles(t)) out += t;
     else out += ` ${t}`;
   });
   return out;

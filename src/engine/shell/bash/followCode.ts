@@ -4,7 +4,7 @@
  * command, and code for another dialect (`pwsh -c`, `cmd /c`), each examined as a script of its own.
  */
 import { collapse } from "../builder";
-import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_SEG, HOLE_VARIABLE, hasHoles } from "../words/template";
+import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_SEG, HOLE_VARIABLE, hasHoles, WORD_HOLES_G, HOLE_INPUT, hasUnknownValue } from "../words/template";
 import { type Builder, MAX_FUNCTION_CALLS, type Scope } from "../builder";
 import { UNKNOWN_COMMAND_LINE, commandName, isAssignmentWord, strip } from "../words/strip";
 import type { ShellWord, SimpleCommand } from "../model";
@@ -23,7 +23,7 @@ import { FIND_FILTERS, gitSubcommand } from "../commands/commands";
  * for its input: any text when unknown, and code the text holds is run (a line `x; rm -rf /` is two commands).
  */
 export function codeText(t: string, replace: readonly string[] = []): string {
-  let s = t.replace(/[\uE000-\uE004]/g, `\${${HOLE_VARIABLE}}`).replace(/\uE007/g, `\${${HOLE_INPUT_VARIABLE}}`);
+  let s = t.replace(WORD_HOLES_G, `\${${HOLE_VARIABLE}}`).replaceAll(HOLE_INPUT, `\${${HOLE_INPUT_VARIABLE}}`);
   for (const r of replace) s = s.split(r).join(`\${${HOLE_INPUT_VARIABLE}}`);
   return s;
 }
@@ -143,7 +143,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     const si = b.newScript({ command: index, how: "code" }, depth + 1);
     const inner = new Map(scope);
     if (code.positional && code.positional.length > 0) {
-      const known = (w: ShellWord) => (/[\uE000\uE004]/.test(w.value) ? null : w.value);
+      const known = (w: ShellWord) => (hasUnknownValue(w.value) ? null : w.value);
       inner.set("0", known(code.positional[0]!));
       code.positional.slice(1).forEach((w, k) => inner.set(String(k + 1), known(w)));
       inner.set("@", null);

@@ -12,7 +12,7 @@ import { readsProgramFromStdin, scheduledCode } from "../commands/programs";
 import { pipelineOutput, staticCommandOf, type StaticCommand } from "../words/staticText";
 import { codePrintedBy, codeText, followCode, printsDownloadOf } from "./followCode";
 import { caseFolded } from "../commands/knownNames";
-import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, hasHoles, literal } from "../words/template";
+import { HOLE_ANY, HOLE_CHAR, HOLE_NODOT, HOLE_SEG, hasHoles, literal, hasUnknownValue } from "../words/template";
 import { CWD, MAX_BRACE_WORDS, arrayExpansion, bindArray, bindAssignments, expandBraces, hereDocText, moveCwd, scriptsBelow, staticScriptOutput, staticWord, variableValue } from "./words";
 
 /** `for x in a b c` is examined once per word, for at most this many words. */
@@ -96,7 +96,7 @@ export class Walker {
         const name = n.name.value;
         // Literal words, and globs (each stands for the files it matches): examined once per word.
         const passes = this.loopPasses;
-        const literalValues = words.length > 0 && words.length <= MAX_LOOP_VALUES && words.every((w) => !/[\uE000\uE004]/.test(w.value));
+        const literalValues = words.length > 0 && words.length <= MAX_LOOP_VALUES && words.every((w) => !hasUnknownValue(w.value));
         // One pass with the variable unknown is the sound reading of any loop; one pass per value is the precise one.
         const precise = literalValues && passes * words.length <= MAX_LOOP_PASSES;
         // Known values given up for a cap would hide them from effect conditions: that part is unexamined.
@@ -272,7 +272,7 @@ export class Walker {
     moveCwd(words, scope);
     if (words[0]?.value === "set" && words[1]?.value === "--") {
       const rest = words.slice(2).map((w) => w.value);
-      bindArray(scope, "@", rest.every((v) => !/[\uE000\uE004]/.test(v)) ? rest : undefined);
+      bindArray(scope, "@", rest.every((v) => !hasUnknownValue(v)) ? rest : undefined);
     }
     followCode(this.b, index, scope, this.depth);
     // `CURL … | SH`, `Rm -rf /` on a case-insensitive filesystem: the same command as the known program, too.
@@ -284,7 +284,7 @@ export class Walker {
     if (fn && called !== undefined) {
       if (words.length > 1 && this.b.calls++ < MAX_FUNCTION_CALLS) {
         const inner = new Map(scope);
-        const args = words.slice(1).map((w) => (/[\uE000\uE004]/.test(w.value) ? null : w.value));
+        const args = words.slice(1).map((w) => (hasUnknownValue(w.value) ? null : w.value));
         args.forEach((v, k) => inner.set(String(k + 1), v));
         // `"$@"` is the call's arguments when each is known (a word that splits into unknown words is not).
         bindArray(inner, "@", args.every((v) => v !== null) && words.slice(1).every((w) => !w.splits || !hasHoles(w.text)) ? (args as string[]) : undefined);

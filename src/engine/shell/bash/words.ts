@@ -6,7 +6,7 @@
 import { BASH_QUOTES, scanUnquoted } from "../words/scan";
 import type { ShellWord } from "../model";
 import type { AnalyseContext, Scope } from "../builder";
-import { HOLE_ANY, HOLE_INPUT, HOLE_INPUT_VARIABLE, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, literal } from "../words/template";
+import { HOLE_ANY, HOLE_INPUT, HOLE_INPUT_VARIABLE, HOLE_SEG, HOLE_UNKNOWN, HOLE_VARIABLE, literal, hasUnknownValue, hasWordHole } from "../words/template";
 import { forEachChild, type DoubleQuotedChild, type HereDoc, type ParameterExpansionPart, type ParsedScript, type SyntaxNode, type Word, type WordPart } from "unbash";
 import { pipelineOutput, substituted, type StaticCommand } from "../words/staticText";
 import { commandName } from "../words/strip";
@@ -24,7 +24,7 @@ export function moveCwd(words: readonly ShellWord[], scope: Scope): void {
   const current = scope.get(CWD) ?? undefined;
   let next: string;
   if (!target || target.value === "~" || (target.splits && target.value === "")) next = "~";
-  else if (target.value === "-" || /[\uE000\uE004]/.test(target.value)) next = HOLE_UNKNOWN;
+  else if (target.value === "-" || hasUnknownValue(target.value)) next = HOLE_UNKNOWN;
   else if (target.value.startsWith("/") || target.value.startsWith("~")) next = target.value;
   else next = current === undefined || current === null ? target.value : current === HOLE_UNKNOWN ? HOLE_UNKNOWN : `${current}/${target.value}`;
   scope.set(CWD, next);
@@ -47,7 +47,7 @@ export function staticWord(w: Word, scope: Scope, ctx: AnalyseContext, depth: nu
       case "SimpleExpansion":
       case "ParameterExpansion": {
         const v = variableValue(p as WordPart, scope, ctx, true).value;
-        if (/[\uE000\uE004]/.test(v)) return false;
+        if (hasUnknownValue(v)) return false;
         out += v;
         return true;
       }
@@ -186,7 +186,7 @@ export function bindAssignments(words: readonly ShellWord[], scope: Scope): void
       const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(w.raw);
       if (!m) continue;
       const v = w.value.slice(w.value.indexOf("=") + 1);
-      scope.set(m[1]!, /[\uE000-\uE004]/.test(v) || w.raw.includes("+=") ? null : v);
+      scope.set(m[1]!, hasWordHole(v) || w.raw.includes("+=") ? null : v);
     }
   };
   if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(first.raw)) {

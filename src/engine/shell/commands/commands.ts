@@ -7,7 +7,7 @@
  */
 import { has, parseArgs, type OptionTable, type ParsedArgs } from "../words/args";
 import type { ShellWord } from "../model";
-import { globTemplate, HOLE_ANY, HOLE_BELOW, HOLE_SEG } from "../words/template";
+import { globTemplate, HOLE_ANY, HOLE_BELOW, HOLE_SEG, startsWithWordHole } from "../words/template";
 import type { EffectKind } from "../effectKinds";
 
 /** An effect as a command declares it (effects.ts adds where it came from). */
@@ -355,7 +355,7 @@ function gitEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect
     const forced =
       p.unknown ||
       ["force", "force-with-lease", "force-if-includes", "mirror"].some((o) => p.options.has(o)) ||
-      p.operands.some((w) => w.text.startsWith("+") || (/^[\uE000-\uE004]/.test(w.text) && w.splits));
+      p.operands.some((w) => w.text.startsWith("+") || (startsWithWordHole(w.text) && w.splits));
     if (forced) out.push(effect("force-push", "git push --force"));
     // Deleting a remote branch rewrites it too: `--delete`/`-d`, `--prune`, an empty source (`:main`, the refspec
     // after the remote).
@@ -438,7 +438,7 @@ function subcommandDisk(via: string, destructive: RegExp, devicePrefix = "") {
   return (a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect[] => {
     const texts = words.map((w) => w.text);
     if (!a.unknown && !texts.some((t) => destructive.test(t))) return [];
-    const targets = paths(a).filter((p) => p.startsWith("/dev/") || /^disk[0-9]/.test(p) || /^[\uE000-\uE004]/.test(p) || p.startsWith("/"));
+    const targets = paths(a).filter((p) => p.startsWith("/dev/") || /^disk[0-9]/.test(p) || startsWithWordHole(p) || p.startsWith("/"));
     return targets
       .map((p) => effect("write", via, /^disk[0-9]/.test(p) ? `${devicePrefix}${p}` : devicePrefix !== "" && p.startsWith("/Volumes/") ? "/dev/disk-volume" : p))
       .concat(paths(a).length === 0 && a.unknown ? [effect("write", via, HOLE_ANY)] : []);

@@ -2,6 +2,7 @@
  * Which commands read the program they run from their stdin (`sh`, `bash -s`, `python3 -`, `node`, `source
  * /dev/stdin`, `python3 -c 'exec(sys.stdin.read())'`): a download or an `echo` piped into one of them is code.
  */
+import { hasWordHole } from "../words/template";
 import type { ShellWord } from "../model";
 import { SHELLS, SOURCERS } from "./wrappers";
 
@@ -56,7 +57,7 @@ export function scheduledCode(name: string, text: string): string {
       const fields = t.split(/\s+/);
       if (fields.length > 5) return fields.slice(5).join(" ");
       // A line not known (`… | crontab -` of what a program printed): any schedule and any command.
-      return /[\uE000-\uE004]/.test(t) ? t : "";
+      return hasWordHole(t) ? t : "";
     })
     .join("\n");
 }

@@ -39,10 +39,28 @@ export const HOLE_BELOW = "\uE006";
  * It occurs only in word values (the words' text holds HOLE_ANY), so permission rules read it as any text.
  */
 export const HOLE_INPUT = "\uE007";
-const HOLE_RE = /[\uE000-\uE007]/;
-const HOLE_RE_G = /[\uE000-\uE007]/g;
+/**
+ * The hole codes from `first` to `last` (consecutive code points) as the body of a regex character class: the one
+ * place hole ranges are spelt, so every other module names the holes it means (`holeRange(HOLE_ANY, HOLE_UNKNOWN)`).
+ */
+export const holeRange = (first: string, last: string): string => `${first}-${last}`;
+const HOLE_RE = new RegExp(`[${holeRange(HOLE_ANY, HOLE_INPUT)}]`);
+const HOLE_RE_G = new RegExp(HOLE_RE.source, "g");
 /** Is this UTF-16 unit a hole? */
-export const isHoleCode = (c: number): boolean => c >= 0xe000 && c <= 0xe007;
+export const isHoleCode = (c: number): boolean => c >= HOLE_ANY.charCodeAt(0) && c <= HOLE_INPUT.charCodeAt(0);
+
+/** The holes a word's unknown text leaves (HOLE_ANY to HOLE_UNKNOWN; not the effect-only NOEXT, BELOW, INPUT). */
+const WORD_HOLE = new RegExp(`[${holeRange(HOLE_ANY, HOLE_UNKNOWN)}]`);
+/** The same, every one (for `replace`). */
+export const WORD_HOLES_G = new RegExp(WORD_HOLE.source, "g");
+/** Does the text hold a word hole (some of it unknown)? */
+export const hasWordHole = (s: string): boolean => WORD_HOLE.test(s);
+/** Does the text start with a word hole? */
+export const startsWithWordHole = (s: string): boolean => s !== "" && WORD_HOLE.test(s[0]!);
+/** Is the text nothing but word holes (and not empty)? */
+export const onlyWordHoles = (s: string): boolean => s !== "" && [...s].every((c) => WORD_HOLE.test(c));
+/** Is the value unknown somewhere: a hole for any text or for an unknown value (HOLE_ANY, HOLE_UNKNOWN)? */
+export const hasUnknownValue = (s: string): boolean => s.includes(HOLE_ANY) || s.includes(HOLE_UNKNOWN);
 
 /** A placeholder variable that reads back as a hole: how holes survive being re-parsed inside a code string. */
 export const HOLE_VARIABLE = "__hookgate_unknown__";
