@@ -10,6 +10,7 @@
  */
 import { HOOK_URL } from "../routes";
 import { bridgeTarget } from "../clients/claude-code/settings";
+import { codexBridgeTarget } from "../clients/codex/settings";
 
 
 type Json = Record<string, unknown>;
@@ -19,7 +20,7 @@ function isHookgateHandler(h: unknown): boolean {
   if (!isObject(h)) return false;
   if (h.type === "http") return typeof h.url === "string" && HOOK_URL.test(h.url);
   if (h.type === "command" && typeof h.command === "string") {
-    const target = bridgeTarget(h.command);
+    const target = bridgeTarget(h.command) ?? codexBridgeTarget(h.command);
     return target !== undefined && HOOK_URL.test(target);
   }
   return false;

@@ -1,16 +1,46 @@
+import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
+import { compilePolicy } from "../engine/policy/compilePolicy";
 import type { ClientProfile } from "../gate/profile";
 import { claudeCode } from "./claude-code";
+import { codex } from "./codex";
+import { codexCannotHonour } from "./codex/limits";
 import { copilotCli } from "./copilot-cli";
 import { cursor } from "./cursor";
+import { CLIENT_NAMES } from "./names";
 
 /**
  * Every client hookgate serves, in one list: the Worker's app routes each (createApp), the API document lists each
  * one's routes, and a client is added here once its profile exists. Claude Code comes first: its routes have no
  * client segment (`/v1/hooks/<team>/<event>`), every other client's are `/v1/hooks/<team>/<routeSegment>/<event>`.
+ * The first is also the client a policy is validated for at publish; the others' warnings are added (below).
  */
-export const CLIENT_PROFILES: readonly ClientProfile[] = [claudeCode, copilotCli, cursor];
+export const CLIENT_PROFILES: readonly ClientProfile[] = [claudeCode, codex, copilotCli, cursor];
+
+/** What each client other than the first cannot honour in a policy: its compile warnings and problems, by client. */
+const CANNOT_HONOUR: Readonly<Record<string, (policy: CompiledPolicy) => Problem[]>> = { codex: codexCannotHonour };
 
 /** A client's profile by its name (`claude-code`, `codex`), or undefined. */
 export function clientProfile(name: string): ClientProfile | undefined {
   return CLIENT_PROFILES.find((p) => p.name === name);
+}
+
+/**
+ * The warnings a policy earns from the clients other than the first (publish and `hookgate check` add them to the
+ * first client's): what each cannot honour, and anything that does not compile for it (which fails closed there).
+ */
+export function otherClientWarnings(document: unknown, clients: readonly ClientProfile[] = CLIENT_PROFILES): Problem[] {
+  const out: Problem[] = [];
+  const first = clients[0] ? compilePolicy(document, { client: clients[0], clientNames: CLIENT_NAMES }) : undefined;
+  // The first client's own warnings are said already; only what differs for another client is added.
+  const said = new Set(first?.ok ? first.value.warnings.map((w) => `${w.path}\n${w.message}`) : []);
+  for (const client of clients.slice(1)) {
+    const compiled = compilePolicy(document, { client, clientNames: CLIENT_NAMES });
+    if (!compiled.ok) {
+      for (const p of compiled.error) out.push({ path: p.path, message: `${client.title}: ${p.message} (this policy does not compile for ${client.title}: its gating events fail closed there)` });
+      continue;
+    }
+    for (const w of compiled.value.warnings.filter((w) => !said.has(`${w.path}\n${w.message}`))) out.push({ path: w.path, message: w.message.startsWith(`${client.title} `) ? w.message : `${client.title}: ${w.message}` });
+    out.push(...(CANNOT_HONOUR[client.name]?.(compiled.value) ?? []));
+  }
+  return out;
 }

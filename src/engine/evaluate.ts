@@ -1,4 +1,5 @@
 import { aggregate, strongerVerdict } from "./answer/aggregate";
+import { strictestOfParts } from "./answer/parts";
 import { kindOf, type SlowDeps } from "./policy/handlerKinds";
 import type { CompiledHandler, CompiledHttpHandler, CompiledPromptHandler, CompiledRuleHandler } from "./policy/compiledHandler";
 import type { CompiledEvent, CompiledPolicy } from "./policy/compilePolicy";
@@ -375,6 +376,8 @@ export async function evaluate(
   options: { signal?: AbortSignal; explain?: boolean; client?: string } = {},
 ): Promise<Evaluation> {
   const trace: Trace = { client: options.client ?? policy.client.name, event: spec.name, groups: [], handlers: [] };
+  const parts = spec.toolEvent && policy.events[spec.name] ? policy.client.protocol.partsOf?.(spec, input) : undefined;
+  if (parts !== undefined) return evaluateParts(policy, spec, parts, trace, deps, options);
   const event = policy.events[spec.name];
   const outcomes: HandlerOutcome[] = [];
   const dryRun: HandlerOutcome[] = [];
@@ -481,6 +484,35 @@ export async function evaluate(
 
   const agg = aggregate(outcomes, toolInput);
   return { answer: protocol.answer(spec, agg), aggregate: agg, trace, fired, dryRun, errors };
+}
+
+/** A call of several parts (ClientProtocol.partsOf): each evaluated as its own call, the strictest answered. */
+async function evaluateParts(
+  policy: CompiledPolicy,
+  spec: EventSpec,
+  parts: readonly Record<string, unknown>[],
+  trace: Trace,
+  deps: EvaluationDeps,
+  options: { signal?: AbortSignal; explain?: boolean; client?: string },
+): Promise<Evaluation> {
+  const each: Evaluation[] = [];
+  for (const part of parts) each.push(await evaluate(policy, spec, part, deps, options));
+  const agg = strictestOfParts(spec, policy.failMode, each.map((e) => e.aggregate), "its parts could not be read");
+  for (const e of each) {
+    if (e.trace.query !== undefined) trace.query ??= e.trace.query;
+    trace.groups.push(...e.trace.groups);
+    trace.handlers.push(...e.trace.handlers);
+  }
+  const errors = each.flatMap((e) => e.errors);
+  if (parts.length === 0) errors.push("hookgate:unexamined: the call could not be read into its parts");
+  return {
+    answer: policy.client.protocol.answer(spec, agg),
+    aggregate: agg,
+    trace,
+    fired: [...new Set(each.flatMap((e) => e.fired))],
+    dryRun: each.flatMap((e) => e.dryRun),
+    errors,
+  };
 }
 
 /**

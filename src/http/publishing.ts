@@ -1,4 +1,5 @@
 import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
+import { otherClientWarnings } from "../clients";
 import { llmConfigFrom } from "../config";
 import { NO_LLM } from "../engine/policy/handlerKinds";
 import type { AuditAction } from "../services";
@@ -41,7 +42,7 @@ export async function publishTo(c: AppContext, target: Target) {
   const summary = {
     handlers: compiled.handlerCount,
     events: Object.keys(compiled.events),
-    warnings: [...compiled.warnings, ...deploymentWarnings(compiled, c.env)],
+    warnings: [...compiled.warnings, ...otherClientWarnings(document), ...deploymentWarnings(compiled, c.env)],
   };
   const team = target.team ?? target.scope;
   if (dryRun === "1" || dryRun === "true") return c.json({ team, dryRun: true, valid: true, ...summary });

@@ -1,11 +1,24 @@
 import { JSON_OPTION, SERVICE_OPTIONS, type Command, type CommandContext } from "../command";
 import { UsageError } from "../errors";
 import { readJsonFile } from "../jsonFile";
-import { compileOrReport, gate } from "../policyFile";
+import { CLIENT_PROFILES, clientProfile } from "../../clients";
+import { CLIENT_NAMES } from "../../clients/names";
+import { compilePolicy, type CompiledPolicy } from "../../engine/policy/compilePolicy";
+import type { ClientProfile } from "../../gate/profile";
+import { compileOrReport } from "../policyFile";
 import { mergeSettings, type MergeSummary } from "../settingsMerge";
 import { TeamApi, serviceUrl, teamName } from "../service";
 
-type Block = { hooks: Record<string, unknown[]> };
+type Block = { hooks: Record<string, unknown[]>; requirementsToml?: string };
+
+/** The client --client names (default: Claude Code, the first). */
+function clientOf(ctx: CommandContext): ClientProfile {
+  const name = ctx.values.client;
+  if (name === undefined) return CLIENT_PROFILES[0]!;
+  const profile = typeof name === "string" ? clientProfile(name) : undefined;
+  if (!profile) throw new UsageError(`--client must be one of ${CLIENT_PROFILES.map((p) => p.name).join(", ")}`, ctx.path);
+  return profile;
+}
 
 /**
  * The block, from the one source the command line picks: --policy (offline, from that file), else the service's
@@ -17,7 +30,10 @@ async function settingsBlock(ctx: CommandContext): Promise<Block | undefined> {
   const envVar = values["token-env"];
   if (envVar !== undefined && (typeof envVar !== "string" || !/^[A-Z_][A-Z0-9_]*$/.test(envVar)))
     throw new UsageError("--token-env must be an upper-case variable name, e.g. ACME_HOOKGATE_TOKEN", ctx.path);
-  const fromService = typeof values.policy !== "string" && Boolean(io.env.HOOKGATE_ADMIN_TOKEN);
+  const client = clientOf(ctx);
+  const first = client === CLIENT_PROFILES[0];
+  // The service's block is the first client's; another client's is built here, from --policy or the usual events.
+  const fromService = first && typeof values.policy !== "string" && Boolean(io.env.HOOKGATE_ADMIN_TOKEN);
   if (fromService) {
     if (envVar !== undefined) throw new UsageError("--token-env needs --policy: the service's block always reads HOOKGATE_TOKEN", ctx.path);
     if (values.baseline !== undefined) throw new UsageError("--baseline needs --policy: the service's block already includes the published baseline", ctx.path);
@@ -37,11 +53,17 @@ async function settingsBlock(ctx: CommandContext): Promise<Block | undefined> {
     baseline = compileOrReport(io, values.baseline);
     if (!baseline) return undefined;
   }
-  return gate.profile.settings({
+  // Validated for the first client (compileOrReport); compiled again for another, whose events may differ.
+  const forClient = (p: NonNullable<typeof policy>): CompiledPolicy => {
+    if (first) return p.compiled;
+    const again = compilePolicy(p.compiled.document, { client, clientNames: CLIENT_NAMES });
+    return again.ok ? again.value : p.compiled;
+  };
+  return client.settings({
     url,
     team,
-    ...(policy ? { policy: policy.compiled } : {}),
-    ...(baseline ? { baseline: baseline.compiled } : {}),
+    ...(policy ? { policy: forClient(policy) } : {}),
+    ...(baseline ? { baseline: forClient(baseline) } : {}),
     ...(envVar ? { tokenEnvVar: envVar as string } : {}),
   }) as Block;
 }
@@ -62,14 +84,19 @@ function describe(file: string, created: boolean, changed: boolean, s: MergeSumm
 
 export const settings: Command = {
   name: "settings",
-  summary: "the Claude Code settings block for the team, or --merge it into a settings file",
-  usage: ["settings [--policy <policy.json>] [--merge <settings.json>] [--token-env <NAME>]"],
+  summary: "the Claude Code (or --client codex) settings block for the team, or --merge it into a settings file",
+  usage: [
+    "settings [--policy <policy.json>] [--merge <settings.json>] [--token-env <NAME>]",
+    "settings --client codex [--policy <policy.json>] [--merge <.codex/hooks.json> | --form requirements]",
+  ],
   options: {
     ...SERVICE_OPTIONS,
     policy: { type: "string", value: "<policy.json>", description: "build the block offline from this policy (hook only the events it uses)" },
     baseline: { type: "string", value: "<baseline.json>", description: "with --policy: the org baseline too (its events are hooked as well); the service's block includes it by itself" },
     merge: { type: "string", value: "<settings.json>", description: "merge into this Claude Code settings file (created with its directory if missing)" },
     "token-env": { type: "string", value: "<NAME>", description: "the variable holding the team token (default HOOKGATE_TOKEN; needs --policy)" },
+    client: { type: "string", value: "<client>", description: "the client to hook up: claude-code (default) or codex (.codex/hooks.json)" },
+    form: { type: "string", value: "hooks|requirements", description: "with --client codex: hooks.json (default) or the managed requirements.toml tables" },
     ...JSON_OPTION,
   },
   details: [
@@ -80,8 +107,17 @@ export const settings: Command = {
   ],
   async run(ctx) {
     const { io, values } = ctx;
-    const block = await settingsBlock(ctx);
-    if (!block) return 1;
+    const form = values.form ?? "hooks";
+    if (form !== "hooks" && form !== "requirements") throw new UsageError("--form must be hooks or requirements", ctx.path);
+    const found = await settingsBlock(ctx);
+    if (!found) return 1;
+    const { requirementsToml, ...block } = found;
+    if (form === "requirements") {
+      if (requirementsToml === undefined) throw new UsageError("--form requirements is Codex's managed form: use it with --client codex", ctx.path);
+      if (values.merge !== undefined) throw new UsageError("--form requirements prints the tables; add them to the managed requirements.toml (e.g. /etc/codex/requirements.toml) yourself", ctx.path);
+      io.out(requirementsToml);
+      return 0;
+    }
     const file = values.merge;
     if (typeof file !== "string") {
       io.out(JSON.stringify(block, null, 2));

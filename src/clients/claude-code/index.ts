@@ -1,4 +1,5 @@
 import type { ClientProfile } from "../../gate/profile";
+import { CODEX_EVENTS } from "../codex/events";
 import { copilotOnClaudeRoutes } from "../copilot-cli/claudeRoutes";
 import { claudeCodeEvents as events } from "./events";
 import { CLAUDE_CODE_PROTOCOL } from "./protocol";
@@ -18,6 +19,8 @@ export const claudeCode: ClientProfile = {
   settings: (options) => buildSettings(events, options),
   serviceUrl: serviceBaseUrl,
   callers: [copilotOnClaudeRoutes],
+  // Codex's own events (Interrupt), named in a policy shared by every client: none of Claude Code's.
+  foreignEvents: CODEX_EVENTS.map((e) => e.name).filter((name) => !events.byName(name)),
   // Copilot CLI sends no transcript_path on most events; Claude Code sends it on every one.
   marks: ["transcript_path"],
 };

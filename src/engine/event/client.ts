@@ -14,6 +14,17 @@ export interface ClientModel {
   readonly title: string;
   readonly events: EventTable;
   readonly tools: ToolTable;
+  /**
+   * Events other clients have that a policy shared by every client may name: this client never sends them, so they
+   * compile to nothing for it, with a warning (any other unknown event is an error).
+   */
+  readonly foreignEvents?: readonly string[];
+  /**
+   * The client takes policies written and validated for another (the first client, at publish): what one of its
+   * events cannot carry (a field, an output, a verdict it cannot express) is a compile warning, not an error, and is
+   * left out of its answers. Without it, one such field would make the whole policy fail closed for this client.
+   */
+  readonly lenient?: boolean;
   /** How the client's inputs are read and its answers written: the engine reads and writes no client field itself. */
   readonly protocol: ClientProtocol;
 }
@@ -31,6 +42,12 @@ export interface ClientProtocol {
   looping(spec: EventSpec, input: Record<string, unknown>): boolean;
   /** The aggregate as the client's answer for the event: only fields the event takes, `{}` for no opinion. */
   answer(spec: EventSpec, aggregate: Aggregate): Record<string, unknown>;
+  /**
+   * A tool call that is several calls in canonical terms (Codex's `apply_patch`: an Edit or Write per file it
+   * touches): one input per part, each evaluated on its own and the strictest verdict answered (engine/answer/parts.ts).
+   * `[]`: the call could not be read into parts, and fails as unexamined. undefined (or no method): one call.
+   */
+  partsOf?(spec: EventSpec, input: Record<string, unknown>): readonly Record<string, unknown>[] | undefined;
 }
 
 export interface EventTable {

@@ -302,7 +302,10 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
   for (const [eventName, groups] of Object.entries(document.hooks)) {
     const spec = client.events.byName(eventName);
     if (!spec) {
-      problems.push(unknownEvent(eventName, client));
+      // Another client's event in a policy shared by every client: this one never sends it (a warning, not an error).
+      if (client.foreignEvents?.includes(eventName)) {
+        if (warn) warnings.push({ path: `hooks.${eventName}`, message: `${client.title} has no ${eventName} event: these groups never run for it` });
+      } else problems.push(unknownEvent(eventName, client));
       continue;
     }
     const compiledGroups: CompiledGroup[] = [];
@@ -329,7 +332,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
         const seen = ids.get(id);
         if (seen !== undefined) problems.push({ path: `${path}.id`, message: `id "${id}" is already used by ${seen}` });
         ids.set(id, path);
-        const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems, options);
+        const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems, options, warnings);
         if (compiled) {
           handlers.push(compiled);
           const kind = HANDLER_KINDS[compiled.type];
@@ -406,10 +409,14 @@ function compileHandler(
   at: { id: string; path: string; order: number },
   problems: Problem[],
   options: CompileOptions,
+  warnings: Problem[] = [],
 ): CompiledHandler | undefined {
   const before = problems.length;
   const problem = (field: string, message: string) =>
     problems.push({ path: field ? `${at.path}.${field}` : at.path, message });
+  // A client that takes a policy written for another (ClientModel.lenient): what its event cannot carry is a warning
+  // and is left out of its answers; the handler still decides (its verdict is never dropped).
+  const kindProblem = options.client.lenient ? (field: string, message: string) => warnings.push({ path: field ? `${at.path}.${field}` : at.path, message }) : problem;
   const ev = spec.name;
 
   const compileRules = (field: "if" | "unless"): CompiledRule[] => {
@@ -458,7 +465,7 @@ function compileHandler(
     if (v === undefined || v === "none") return;
     if (!spec.verdicts.includes(v)) {
       const can = spec.verdicts.length > 0 ? `it can express: ${spec.verdicts.join(", ")}` : "it cannot express any decision";
-      problem(field, `${ev} cannot express "${v}"; ${can}`);
+      kindProblem(field, `${ev} cannot express "${v}"; ${can}`);
     }
   };
 
@@ -483,7 +490,7 @@ function compileHandler(
     dryRun: h.mode === "dry-run",
   };
 
-  const ctx: KindContext = { spec, policy, options, problem, checkVerdict };
+  const ctx: KindContext = { spec, policy, options, problem: kindProblem, checkVerdict };
   const fields = compileKind(h, ctx);
   if (problems.length > before || fields === undefined) return undefined;
   return handlerObject(base, { type: h.type, ...fields });

@@ -1,0 +1,26 @@
+import type { CompiledPolicy, Problem } from "../../engine/policy/compilePolicy";
+
+/**
+ * What a policy asks that Codex cannot do, said at publish and `hookgate check` (warnings, never errors: the policy
+ * still decides for every other client). Each names what hookgate does instead (answer.ts), so nothing is silent.
+ */
+export function codexCannotHonour(policy: CompiledPolicy): Problem[] {
+  const out: Problem[] = [];
+  for (const [eventName, event] of Object.entries(policy.events)) {
+    if (!event) continue;
+    for (const group of event.groups)
+      for (const h of group.handlers) {
+        const verdict = h.type === "http" ? undefined : h.verdict;
+        const say = (message: string) => out.push({ path: h.path, message: `Codex: ${message}` });
+        if (eventName === "PreToolUse" && (verdict === "ask" || verdict === "defer"))
+          say(`Codex hooks cannot ${verdict}; hookgate answers Codex with a deny whose reason says a person must run the call`);
+        if (h.type !== "rule") continue;
+        if (eventName === "PreToolUse" && h.verdict === "allow" && h.updatedInput === undefined)
+          say("Codex takes no bare allow from a hook; this allow is no opinion there (Codex's own approval rules apply)");
+        if (h.updatedInput !== undefined && eventName !== "PreToolUse") say(`Codex cannot rewrite the input on ${eventName}; the rewrite is left out`);
+        if (h.stop && (eventName === "PreToolUse" || eventName === "PermissionRequest"))
+          say(`Codex cannot stop the agent from ${eventName}; hookgate denies the call instead`);
+      }
+  }
+  return out;
+}
