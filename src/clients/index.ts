@@ -2,10 +2,11 @@ import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
 import { compilePolicy } from "../engine/policy/compilePolicy";
 import type { ClientProfile } from "../gate/profile";
 import { claudeCode } from "./claude-code";
-import { copilotCli } from "./copilot-cli";
 import { codex } from "./codex";
 import { codexCannotHonour } from "./codex/limits";
+import { copilotCli } from "./copilot-cli";
 import { cursor } from "./cursor";
+import { CLIENT_NAMES } from "./names";
 
 /**
  * Every client hookgate serves, in one list: the Worker's app routes each (createApp), the API document lists each
@@ -29,11 +30,11 @@ export function clientProfile(name: string): ClientProfile | undefined {
  */
 export function otherClientWarnings(document: unknown, clients: readonly ClientProfile[] = CLIENT_PROFILES): Problem[] {
   const out: Problem[] = [];
-  const first = clients[0] ? compilePolicy(document, { client: clients[0] }) : undefined;
+  const first = clients[0] ? compilePolicy(document, { client: clients[0], clientNames: CLIENT_NAMES }) : undefined;
   // The first client's own warnings are said already; only what differs for another client is added.
   const said = new Set(first?.ok ? first.value.warnings.map((w) => `${w.path}\n${w.message}`) : []);
   for (const client of clients.slice(1)) {
-    const compiled = compilePolicy(document, { client });
+    const compiled = compilePolicy(document, { client, clientNames: CLIENT_NAMES });
     if (!compiled.ok) {
       for (const p of compiled.error) out.push({ path: p.path, message: `${client.title}: ${p.message} (this policy does not compile for ${client.title}: its gating events fail closed there)` });
       continue;

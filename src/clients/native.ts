@@ -61,9 +61,11 @@ export interface AnswerWriter {
 /** An EventSpec of a native client: the canonical event's, on the client's route, with its declaration. */
 export interface NativeSpec extends EventSpec {
   readonly native: NativeEvent;
+  /** Its answer writer (the client's, for its answer kind). */
+  readonly writer: AnswerWriter;
 }
 
-const isNative = (spec: EventSpec): spec is NativeSpec => (spec as Partial<NativeSpec>).native !== undefined;
+export const isNative = (spec: EventSpec): spec is NativeSpec => (spec as Partial<NativeSpec>).native !== undefined;
 
 interface NativeClientDecl<Kind extends string> {
   name: string;
@@ -102,7 +104,7 @@ export function nativeClient<Kind extends string>(decl: NativeClientDecl<Kind>):
     if (!canonical) throw new Error(`${decl.name} ${e.native}: no canonical event ${e.canonical}`);
     const writer = decl.writers[e.answer];
     if (!writer) throw new Error(`${decl.name} ${e.native}: no answer writer ${e.answer}`);
-    return { ...canonical, route: kebabCase(e.native), clientTimeoutMs: e.clientTimeoutMs, summary: e.summary, httpDelivered: true, output: writer.output, native: e };
+    return { ...canonical, route: kebabCase(e.native), clientTimeoutMs: e.clientTimeoutMs, summary: e.summary, httpDelivered: true, output: writer.output, native: e, writer };
   });
   const routes = new Set<string>();
   for (const s of specs) {
@@ -117,7 +119,7 @@ export function nativeClient<Kind extends string>(decl: NativeClientDecl<Kind>):
     byName: (name) => decl.canonical.byName(name),
     byRoute: (route) => byRoute.get(route),
   };
-  const writerOf = (spec: EventSpec) => (isNative(spec) ? decl.writers[spec.native.answer as Kind] : undefined);
+  const writerOf = (spec: EventSpec) => (isNative(spec) ? spec.writer : undefined);
 
   const protocol: ClientProtocol = {
     ...decl.canonicalProtocol,

@@ -2,6 +2,7 @@ import { JSON_OPTION, SERVICE_OPTIONS, type Command, type CommandContext } from 
 import { UsageError } from "../errors";
 import { readJsonFile } from "../jsonFile";
 import { CLIENT_PROFILES, clientProfile } from "../../clients";
+import { CLIENT_NAMES } from "../../clients/names";
 import { compilePolicy, type CompiledPolicy } from "../../engine/policy/compilePolicy";
 import type { ClientProfile } from "../../gate/profile";
 import { compileOrReport } from "../policyFile";
@@ -55,7 +56,7 @@ async function settingsBlock(ctx: CommandContext): Promise<Block | undefined> {
   // Validated for the first client (compileOrReport); compiled again for another, whose events may differ.
   const forClient = (p: NonNullable<typeof policy>): CompiledPolicy => {
     if (first) return p.compiled;
-    const again = compilePolicy(p.compiled.document, { client });
+    const again = compilePolicy(p.compiled.document, { client, clientNames: CLIENT_NAMES });
     return again.ok ? again.value : p.compiled;
   };
   return client.settings({
