@@ -67,10 +67,13 @@ it("every route fits Hono's RegExpRouter: one route it cannot take would put eve
 
 it("with a shadow and a canary running, the steady state still reads nothing: the rollout comes with the pointer", async () => {
   const reads = { policy: 0, revision: 0 };
+  // The clock stands still: a loaded machine's slow requests must not outlast the cache period and read again.
+  const now = Date.now();
   const counted = (e: Env): Services => {
     const real = servicesFor(e);
     return {
       ...real,
+      now: () => now,
       policies: withOverrides(real.policies, {
         current: (team) => (team !== BASELINE_SCOPE && reads.policy++, real.policies.current(team)),
         revision: (team, n) => (reads.revision++, real.policies.revision(team, n)),
