@@ -7,8 +7,8 @@ import { TEAM_NAME } from "../engine/limits/limits";
  */
 export const SCOPES = {
   "policy:read": "read a team's policy, revisions and settings, evaluate inputs, read the audit trail",
-  "policy:write": "publish and roll back a team's policy",
-  "decisions:read": "read a team's decision log",
+  "policy:write": "publish and roll back a team's policy; shadow, canary, promote and abort",
+  "decisions:read": "read a team's decision log and a candidate's impact on it",
   "tokens:write": "mint, list and revoke a team's hook tokens",
   admin: "everything above, the org baseline and admin tokens",
 } as const;

@@ -145,9 +145,19 @@ describe("hookgate impact", () => {
     const bad = await run(["canary", "2", "150"]);
     expect(bad.code).toBe(2);
 
+    // A day of traffic, in little: 40 sessions, each asking for `ls` once; the canary's tenth of them is denied.
+    const since = new Date().toISOString();
+    let fromCanary = 0;
+    for (let i = 0; i < 40; i++) if ((await hookCall("ls -la", `day-${i}`, 0)).revision === "2") fromCanary++;
+    for (let i = 0; i < 100; i++) {
+      const { decisions } = await admin(`/decisions?since=${since}&limit=100`);
+      if (decisions.length >= 40) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const promoted = await run(["promote", "--message", "quiet for a day"]);
     expect(promoted.code, promoted.stderr).toBe(0);
-    expect(promoted.stdout).toMatch(/^team impact-team is on revision 2 \(was 1\)\n {2}canary {2}revision 2: \d+ of \d+ decision\(s\) denied or blocked/);
+    expect(promoted.stdout).toContain(`team impact-team is on revision 2 (was 1)\n  canary  revision 2: ${fromCanary} of ${fromCanary} decision(s) denied or blocked`);
+    expect(promoted.stdout).toMatch(/^ {2}before {2}revision 1: 0 of \d+ decision\(s\) denied or blocked \(0\.0 %\)$/m);
     expect((await hookCall("ls -la", "after-promote", 0)).answer.hookSpecificOutput?.permissionDecision).toBe("deny");
     const nothing = await run(["abort"]);
     expect(nothing.code).toBe(1);

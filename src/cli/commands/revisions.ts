@@ -69,8 +69,17 @@ export const revisions: Command = {
     const rollout = (body as { rollout?: Rollout }).rollout ?? {};
     const stage = (n: number) =>
       [rollout.shadow?.revision === n ? "shadow" : "", rollout.canary?.revision === n ? `canary ${rollout.canary.percent} %` : ""].filter(Boolean).join(", ");
-    const rows = list.map((r) => [`${r.current ? "*" : " "} ${r.revision}`, r.publishedAt, r.digest.slice(0, 16), stage(r.revision), r.publishedBy ? `${r.publishedBy.name} (${r.publishedBy.id})` : "-", r.message ?? ""]);
-    ctx.io.out(printable(columns(["  revision", "published", "digest", "rollout", "by", "message"], rows), true));
+    // The rollout column only while there is one: the table is as it always was otherwise.
+    const staged = rollout.shadow !== undefined || rollout.canary !== undefined;
+    const rows = list.map((r) => [
+      `${r.current ? "*" : " "} ${r.revision}`,
+      r.publishedAt,
+      r.digest.slice(0, 16),
+      ...(staged ? [stage(r.revision)] : []),
+      r.publishedBy ? `${r.publishedBy.name} (${r.publishedBy.id})` : "-",
+      r.message ?? "",
+    ]);
+    ctx.io.out(printable(columns(["  revision", "published", "digest", ...(staged ? ["rollout"] : []), "by", "message"], rows), true));
     if (rollout.shadow) ctx.io.out(`shadow: revision ${rollout.shadow.revision} since ${rollout.shadow.since} (hookgate shadow shows how it agrees)`);
     if (rollout.canary) ctx.io.out(`canary: revision ${rollout.canary.revision} answers ${rollout.canary.percent} % of sessions since ${rollout.canary.since}`);
     return 0;
