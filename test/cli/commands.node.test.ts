@@ -41,6 +41,10 @@ const ARGS: Record<string, string[]> = {
   settings: [],
   replay: ["--policy", STARTER, "session.jsonl"],
   impact: [STARTER],
+  shadow: [STARTER],
+  canary: ["2", "10"],
+  promote: [],
+  abort: [],
 };
 
 /** `--team acme` for the commands about one team (`teams` is about all of them). */

@@ -15,6 +15,11 @@ interface RevisionSummary {
   message?: string;
 }
 
+interface Rollout {
+  shadow?: { revision: number; since: string };
+  canary?: { revision: number; percent: number; since: string };
+}
+
 const BASELINE_OPTION = { baseline: { type: "boolean", description: "the org baseline's instead of a team's (no --team)" } } as const;
 
 /** The team's policy routes, or the baseline's (`--baseline`): the same paths under another root. */
@@ -60,8 +65,23 @@ export const revisions: Command = {
       ctx.io.out(`${api.name} has no published revisions`);
       return 0;
     }
-    const rows = list.map((r) => [`${r.current ? "*" : " "} ${r.revision}`, r.publishedAt, r.digest.slice(0, 16), r.publishedBy ? `${r.publishedBy.name} (${r.publishedBy.id})` : "-", r.message ?? ""]);
-    ctx.io.out(printable(columns(["  revision", "published", "digest", "by", "message"], rows), true));
+    // The rollout (hookgate shadow, canary): which stored revisions answer besides the current one.
+    const rollout = (body as { rollout?: Rollout }).rollout ?? {};
+    const stage = (n: number) =>
+      [rollout.shadow?.revision === n ? "shadow" : "", rollout.canary?.revision === n ? `canary ${rollout.canary.percent} %` : ""].filter(Boolean).join(", ");
+    // The rollout column only while there is one: the table is as it always was otherwise.
+    const staged = rollout.shadow !== undefined || rollout.canary !== undefined;
+    const rows = list.map((r) => [
+      `${r.current ? "*" : " "} ${r.revision}`,
+      r.publishedAt,
+      r.digest.slice(0, 16),
+      ...(staged ? [stage(r.revision)] : []),
+      r.publishedBy ? `${r.publishedBy.name} (${r.publishedBy.id})` : "-",
+      r.message ?? "",
+    ]);
+    ctx.io.out(printable(columns(["  revision", "published", "digest", ...(staged ? ["rollout"] : []), "by", "message"], rows), true));
+    if (rollout.shadow) ctx.io.out(`shadow: revision ${rollout.shadow.revision} since ${rollout.shadow.since} (hookgate shadow shows how it agrees)`);
+    if (rollout.canary) ctx.io.out(`canary: revision ${rollout.canary.revision} answers ${rollout.canary.percent} % of sessions since ${rollout.canary.since}`);
     return 0;
   },
 };
