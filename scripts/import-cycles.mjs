@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Import cycles in a source tree: reads every .ts file below a folder, takes its relative `import … from` and
+ * Import cycles in a source tree: reads every .ts and .tsx file below a folder, takes its relative `import … from` and
  * `export … from` specifiers (type-only imports too: a cycle of types is still a knot in the layout), and lists the
  * strongly connected components of the graph that hold more than one module (or a module importing itself).
  *
@@ -19,7 +19,7 @@ function sourceFiles(root) {
   for (const name of readdirSync(root)) {
     const path = join(root, name);
     if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (name.endsWith(".ts") && !name.endsWith(".d.ts")) out.push(path);
+    else if ((name.endsWith(".ts") || name.endsWith(".tsx")) && !name.endsWith(".d.ts")) out.push(path);
   }
   return out;
 }
@@ -30,7 +30,7 @@ const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s*["']([^"']+)["']
 function resolveSpecifier(from, specifier, files) {
   if (!specifier.startsWith(".")) return undefined;
   const base = resolve(dirname(from), specifier.replace(/\.(m?js|ts)$/, ""));
-  for (const candidate of [`${base}.ts`, join(base, "index.ts")]) if (files.has(candidate)) return candidate;
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) if (files.has(candidate)) return candidate;
   return undefined;
 }
 

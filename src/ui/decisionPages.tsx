@@ -141,7 +141,8 @@ export function decisionPages(ui: Hono<UiEnv>) {
     const handlers = compiled?.ok ? handlerIds(compiled.value) : [];
     for (const h of handlers) at(h.id);
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    const rows = [...series.entries()].sort(([a], [b]) => a.localeCompare(b));
+    // The busiest first; the never-fired last, by name.
+    const rows = [...series.entries()].sort(([a, x], [b, y]) => sum(y.fired) + sum(y.dryRun) - sum(x.fired) - sum(x.dryRun) || a.localeCompare(b));
     const never = rows.filter(([, s]) => sum(s.fired) === 0 && sum(s.dryRun) === 0).map(([id]) => id);
     return render(
       c,

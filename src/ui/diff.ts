@@ -35,8 +35,9 @@ export function lineDiff(a: string, b: string): DiffLine[] {
     let j = 0;
     while (i < n || j < m) {
       if (i < n && j < m && xs[i] === ys[j]) (out.push({ kind: "same", text: xs[i]! }), i++, j++);
-      else if (j < m && (i === n || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) (out.push({ kind: "add", text: ys[j]! }), j++);
-      else (out.push({ kind: "del", text: xs[i]! }), i++);
+      // On a tie the removed line first, as diffs are read ("- old", then "+ new").
+      else if (i < n && (j === m || lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!)) (out.push({ kind: "del", text: xs[i]! }), i++);
+      else (out.push({ kind: "add", text: ys[j]! }), j++);
     }
   }
   out.push(...x.slice(x.length - tail).map((text) => ({ kind: "same" as const, text })));

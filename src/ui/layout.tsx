@@ -25,7 +25,7 @@ textarea{width:100%;min-height:14rem}
 button,.button{font:inherit;padding:.4rem .9rem;border-radius:5px;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 button.quiet{background:#fff;color:var(--accent)}button.danger{background:#fff;color:var(--deny);border-color:var(--deny)}
 .filters{display:flex;gap:.8rem;flex-wrap:wrap;align-items:flex-end}.filters label{margin:0 0 .2rem}
-.grid2{display:grid;grid-template-columns:1fr 1fr;gap:1rem}@media (max-width:900px){.grid2{grid-template-columns:1fr}}
+.grid2{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}.card>h2:first-child{margin-top:0}@media (max-width:900px){.grid2{grid-template-columns:1fr}}
 .muted{color:var(--muted)}.notice{border-left:4px solid var(--accent);background:#eef3fb;padding:.6rem .9rem;margin-bottom:1rem}
 .error{border-left:4px solid var(--deny);background:#fbeeee;padding:.6rem .9rem;margin-bottom:1rem}
 .secret{border-left:4px solid var(--ask);background:#fff7e6;padding:.6rem .9rem;margin-bottom:1rem}

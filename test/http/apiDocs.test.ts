@@ -88,8 +88,8 @@ describe("GET /v1/admin/openapi.json", () => {
     const documented = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths as Record<string, Json>))
       for (const m of Object.keys(item)) if (METHODS.includes(m)) documented.add(`${m.toUpperCase()} ${path}`);
-    // The reference page's own files are assets, not API.
-    const routes = [...registeredRoutes()].filter((r) => !r.startsWith("GET /v1/admin/docs/"));
+    // The reference page's own files are assets, and the dashboard's pages (docs/dashboard.md) are HTML: not API.
+    const routes = [...registeredRoutes()].filter((r) => !r.startsWith("GET /v1/admin/docs/") && !/^\w+ \/ui(\/|$)/.test(r));
     expect(routes.filter((r) => r.includes("/v1/admin/")).length).toBeGreaterThanOrEqual(15);
     expect(routes.filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((r) => !routes.includes(r))).toEqual([]);
@@ -102,7 +102,7 @@ describe("GET /v1/admin/openapi.json", () => {
     const paths = doc.paths as Record<string, Record<string, Json>>;
     const decisions = paths["/v1/admin/teams/{team}/decisions"]!.get!;
     const params = decisions.parameters as { name: string; in: string; description?: string; schema: Json }[];
-    for (const name of ["limit", "verdict", "event", "session", "since", "until"]) {
+    for (const name of ["limit", "verdict", "event", "tool", "client", "session", "since", "until"]) {
       const p = params.find((x) => x.name === name && x.in === "query");
       expect(p?.description, name).toBeTruthy();
     }
@@ -213,6 +213,8 @@ describe("the hook hot path", () => {
     const others = app.routes.filter((r) => !r.path.startsWith("/v1/hooks/") && r.method !== "ALL");
     expect(others.length).toBeGreaterThan(10);
     // A route added elsewhere would get no services and no request id: it must go under one of these (app.ts).
-    for (const r of others) expect(r.path === "/healthz" || r.path.startsWith("/v1/admin/"), `${r.method} ${r.path}`).toBe(true);
+    for (const r of others)
+      expect(r.path === "/healthz" || r.path.startsWith("/v1/admin/") || r.path === "/ui" || r.path.startsWith("/ui/"), `${r.method} ${r.path}`).toBe(true);
+    expect(others.some((r) => r.path.startsWith("/ui/"))).toBe(true);
   });
 });
