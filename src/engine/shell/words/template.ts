@@ -55,10 +55,14 @@ const WORD_HOLE = new RegExp(`[${holeRange(HOLE_ANY, HOLE_UNKNOWN)}]`);
 export const WORD_HOLES_G = new RegExp(WORD_HOLE.source, "g");
 /** Does the text hold a word hole (some of it unknown)? */
 export const hasWordHole = (s: string): boolean => WORD_HOLE.test(s);
+const isWordHoleCode = (c: number): boolean => c >= HOLE_ANY.charCodeAt(0) && c <= HOLE_UNKNOWN.charCodeAt(0);
 /** Does the text start with a word hole? */
-export const startsWithWordHole = (s: string): boolean => s !== "" && WORD_HOLE.test(s[0]!);
+export const startsWithWordHole = (s: string): boolean => isWordHoleCode(s.charCodeAt(0));
 /** Is the text nothing but word holes (and not empty)? */
-export const onlyWordHoles = (s: string): boolean => s !== "" && [...s].every((c) => WORD_HOLE.test(c));
+export function onlyWordHoles(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isWordHoleCode(s.charCodeAt(i))) return false;
+  return s !== "";
+}
 /** Is the value unknown somewhere: a hole for any text or for an unknown value (HOLE_ANY, HOLE_UNKNOWN)? */
 export const hasUnknownValue = (s: string): boolean => s.includes(HOLE_ANY) || s.includes(HOLE_UNKNOWN);
 
