@@ -32,7 +32,7 @@ export interface KindContext {
  * The callouts a kind's run may find missing, with why (given by the composition root, which knows the
  * deployment: "no LLM is configured …"). Plain data, so the engine names no Worker variable.
  */
-export type Unavailable<C> = { readonly unavailable?: { readonly [K in keyof C]?: string } };
+type Unavailable<C> = { readonly unavailable?: { readonly [K in keyof C]?: string } };
 
 /** How a slow kind runs: after the rules, in parallel, until the deadline. */
 export interface SlowRun<Compiled, Callouts> {
@@ -58,7 +58,7 @@ export interface StandIn<Shape extends z.ZodRawShape, Callouts> {
   /** The callouts answering from the case's stubs (`answer` throws for a missing or failing stub). */
   callouts(answer: (h: { id: string }) => StubOf<Shape>): Callouts;
 }
-export type StubOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>> & { fails?: string };
+type StubOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>> & { fails?: string };
 
 export interface HandlerKind<T extends string, Doc, Fields, Callouts extends object, Shape extends z.ZodRawShape> {
   readonly type: T;

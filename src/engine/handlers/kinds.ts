@@ -22,12 +22,12 @@ export function kindList<const L extends { readonly [K in keyof L]: { readonly t
 }
 
 type Kinds = typeof HANDLER_KINDS;
-export type HandlerType = keyof Kinds;
+type HandlerType = keyof Kinds;
 
 type DocumentOf<T extends HandlerType> = z.output<Kinds[T]["schema"]>;
 type FieldsOf<T extends HandlerType> = NonNullable<ReturnType<Kinds[T]["compile"]>>;
 /** The compiled handler of each kind, by type. */
-export type CompiledByType = { [T in HandlerType]: CompiledOf<T, FieldsOf<T>> };
+type CompiledByType = { [T in HandlerType]: CompiledOf<T, FieldsOf<T>> };
 
 /** A handler as the policy writes it (any kind). */
 export type HandlerDocument = { [T in HandlerType]: DocumentOf<T> }[HandlerType];
@@ -38,7 +38,7 @@ export type CompiledHandler = CompiledByType[HandlerType];
 type CalloutsOf<T extends HandlerType> = Kinds[T]["slow"] extends { run: (...args: infer A) => unknown } ? Required<Omit<A[2], "unavailable">> : never;
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** A callout any kind needs, by name (`judge`, `forward`). */
-export type CalloutName = keyof Intersection<{ [T in HandlerType]: CalloutsOf<T> }[HandlerType]>;
+type CalloutName = keyof Intersection<{ [T in HandlerType]: CalloutsOf<T> }[HandlerType]>;
 /**
  * What the slow kinds call out to (every kind's callouts together), each optional so a rule-only evaluation needs
  * none, and `unavailable`: why one is missing on this deployment (the composition root's words).

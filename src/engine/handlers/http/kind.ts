@@ -6,7 +6,7 @@ import { httpHandlerSchema, type HttpFields, type HttpHandlerDocument } from "./
 export type CompiledHttpHandler = CompiledOf<"http", HttpFields>;
 
 /** The forward's callout: sends the (masked) input to the handler's server and reads its answer (httpForward.ts). */
-export interface ForwardCallout {
+interface ForwardCallout {
   forward(handler: CompiledHttpHandler, input: Record<string, unknown>, signal: AbortSignal): Promise<Contribution>;
 }
 

@@ -1,7 +1,5 @@
-import type { CompiledOf, HandlerKind } from "../handlerKind";
+import type { HandlerKind } from "../handlerKind";
 import { ruleHandlerSchema, type RuleFields, type RuleHandlerDocument } from "./schema";
-
-export type CompiledRuleHandler = CompiledOf<"rule", RuleFields>;
 
 /** `rule`: fast (decided with the call, no callout), so it needs no stand-in and runs on every deployment. */
 export const ruleKind = {

@@ -47,7 +47,10 @@ export const holeRange = (first: string, last: string): string => `${first}-${la
 const HOLE_RE = new RegExp(`[${holeRange(HOLE_ANY, HOLE_INPUT)}]`);
 const HOLE_RE_G = new RegExp(HOLE_RE.source, "g");
 /** Is this UTF-16 unit a hole? */
-export const isHoleCode = (c: number): boolean => c >= HOLE_ANY.charCodeAt(0) && c <= HOLE_INPUT.charCodeAt(0);
+export const isHoleCode = (c: number): boolean => c >= FIRST_HOLE && c <= LAST_HOLE;
+const FIRST_HOLE = HOLE_ANY.charCodeAt(0);
+const LAST_HOLE = HOLE_INPUT.charCodeAt(0);
+const LAST_WORD_HOLE = HOLE_UNKNOWN.charCodeAt(0);
 
 /** The holes a word's unknown text leaves (HOLE_ANY to HOLE_UNKNOWN; not the effect-only NOEXT, BELOW, INPUT). */
 const WORD_HOLE = new RegExp(`[${holeRange(HOLE_ANY, HOLE_UNKNOWN)}]`);
@@ -55,10 +58,14 @@ const WORD_HOLE = new RegExp(`[${holeRange(HOLE_ANY, HOLE_UNKNOWN)}]`);
 export const WORD_HOLES_G = new RegExp(WORD_HOLE.source, "g");
 /** Does the text hold a word hole (some of it unknown)? */
 export const hasWordHole = (s: string): boolean => WORD_HOLE.test(s);
+const isWordHoleCode = (c: number): boolean => c >= FIRST_HOLE && c <= LAST_WORD_HOLE;
 /** Does the text start with a word hole? */
-export const startsWithWordHole = (s: string): boolean => s !== "" && WORD_HOLE.test(s[0]!);
+export const startsWithWordHole = (s: string): boolean => isWordHoleCode(s.charCodeAt(0));
 /** Is the text nothing but word holes (and not empty)? */
-export const onlyWordHoles = (s: string): boolean => s !== "" && [...s].every((c) => WORD_HOLE.test(c));
+export function onlyWordHoles(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isWordHoleCode(s.charCodeAt(i))) return false;
+  return s !== "";
+}
 /** Is the value unknown somewhere: a hole for any text or for an unknown value (HOLE_ANY, HOLE_UNKNOWN)? */
 export const hasUnknownValue = (s: string): boolean => s.includes(HOLE_ANY) || s.includes(HOLE_UNKNOWN);
 
