@@ -8,7 +8,7 @@ import type { StoredRollout } from "./state";
  */
 
 /** The pointer with this rollout (none left: the field is dropped, so the pointer reads as a plain revision again). */
-export function withRollout(pointer: PolicyRecord, rollout: StoredRollout): PolicyRecord {
+function withRollout(pointer: PolicyRecord, rollout: StoredRollout): PolicyRecord {
   const { rollout: _old, ...rest } = pointer;
   return rollout.shadow || rollout.canary ? { ...rest, rollout } : rest;
 }

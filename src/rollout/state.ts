@@ -33,7 +33,7 @@ const BUCKETS = 10_000;
  * spread it), the same in every isolate and on every request, so a session is answered by one revision throughout
  * and a larger percent only ever adds sessions to the canary.
  */
-export function sessionBucket(team: string, sessionId: string): number {
+function sessionBucket(team: string, sessionId: string): number {
   let h = 0x811c9dc5;
   const key = `${team}\u0000${sessionId}`;
   for (let i = 0; i < key.length; i++) {

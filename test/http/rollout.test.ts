@@ -145,6 +145,44 @@ describe("the shadow", () => {
     expect(last?.shadow).toBeUndefined();
   }, 30_000);
 
+  it("claims no `once` and asks for no judge or forward: such handlers answer their onError", async () => {
+    const effectsAsked: unknown[] = [];
+    const claims: string[] = [];
+    const real = servicesFor(env, { decisionQueue: false, decisionLog: { wait: () => Promise.resolve() } });
+    const watched: Services = {
+      ...real,
+      now: () => clock,
+      effects: (policy) => (effectsAsked.push(policy.document), real.effects(policy)),
+      state: { claimOnce: (team, session, handler) => (claims.push(handler), real.state.claimOnce(team, session, handler)) },
+    };
+    const own = createApp(claudeCode, () => watched);
+    const { team, token } = await setUpTeam("shadow-effects");
+    const shadowDoc = {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "rule", id: "once-note", once: true, decision: "ask", reason: "once" }, { type: "prompt", id: "judge", prompt: "is $ARGUMENTS safe?", onError: "deny" }] },
+        ],
+      },
+    };
+    await expectAnswer(await admin("PUT", `/teams/${team}/policy?stage=shadow`, shadowDoc), 201);
+    const ctx = createExecutionContext();
+    const res = await own.fetch(
+      new Request(`${BASE}/v1/hooks/${team}/pre-tool-use`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(pre("git status", "fx")) }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(await res.json()).toEqual({});
+    await real.decisions.drain();
+    const [record] = await real.decisions.query(team, { limit: 1 });
+    expect(record?.shadow).toMatchObject({ revision: 2, verdict: "deny" });
+    expect(record?.shadow?.fired).toEqual(expect.arrayContaining(["once-note", "judge"]));
+    expect(claims).toEqual([]);
+    // The current policy's evaluation asks for its effects as every live one does; the shadow's never does.
+    expect(effectsAsked.length).toBeGreaterThan(0);
+    expect(effectsAsked.filter((d) => JSON.stringify(d).includes('"judge"'))).toEqual([]);
+  });
+
   it("a rollback ends it too; abort ends it when no canary runs", async () => {
     const { team } = await setUpTeam("shadow-end");
     await expectAnswer(await admin("PUT", `/teams/${team}/policy`, DENY_LS), 201); // revision 2
