@@ -146,13 +146,13 @@ describe("the shadow", () => {
   }, 30_000);
 
   it("claims no `once` and asks for no judge or forward: such handlers answer their onError", async () => {
-    const effectsAsked: unknown[] = [];
+    const calloutsAsked: unknown[] = [];
     const claims: string[] = [];
     const real = servicesFor(env, { decisionQueue: false, decisionLog: { wait: () => Promise.resolve() } });
     const watched: Services = {
       ...real,
       now: () => clock,
-      effects: (policy) => (effectsAsked.push(policy.document), real.effects(policy)),
+      callouts: (policy) => (calloutsAsked.push(policy.document), real.callouts(policy)),
       state: { claimOnce: (team, session, handler) => (claims.push(handler), real.state.claimOnce(team, session, handler)) },
     };
     const own = createApp(claudeCode, () => watched);
@@ -179,8 +179,8 @@ describe("the shadow", () => {
     expect(record?.shadow?.fired).toEqual(expect.arrayContaining(["once-note", "judge"]));
     expect(claims).toEqual([]);
     // The current policy's evaluation asks for its effects as every live one does; the shadow's never does.
-    expect(effectsAsked.length).toBeGreaterThan(0);
-    expect(effectsAsked.filter((d) => JSON.stringify(d).includes('"judge"'))).toEqual([]);
+    expect(calloutsAsked.length).toBeGreaterThan(0);
+    expect(calloutsAsked.filter((d) => JSON.stringify(d).includes('"judge"'))).toEqual([]);
   });
 
   it("a rollback ends it too; abort ends it when no canary runs", async () => {
