@@ -163,6 +163,13 @@ describe("Codex routes answer in Codex's schema", () => {
     expect(hso(await pre(applyPatch("*** Update File: src/x.ts", "*** Move to: secrets/x.ts", "@@", "-a", "+b")))?.permissionDecision).toBe("deny");
     // nothing denied: no opinion (an allow of docs/ alone is no opinion on Codex too)
     expect(await pre(applyPatch("*** Add File: docs/a.md", "+hi", "*** Update File: src/x.ts", "@@", "-a", "+b"))).toEqual({});
+    // Codex 0.169.0 applies a patch given to its shell tool itself; its hooks see a Bash call: read as a patch too
+    const bash = (command: string) => codexAnswer(team, token, "PreToolUse", { tool_input: { command } });
+    const heredoc = (dir: string, path: string) => `${dir}apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ${path}\n+x\n*** End Patch\nEOF`;
+    expect(hso(await bash(heredoc("", "secrets/k.txt")))?.permissionDecision).toBe("deny");
+    expect(hso(await bash(heredoc("cd secrets && ", "k.txt")))?.permissionDecision).toBe("deny");
+    expect(await bash(heredoc("", "docs/k.md"))).toEqual({});
+    expect(await bash("grep -rn apply_patch src")).toEqual({}); // a command that only names it is a command
     const unreadable = hso(await pre({ command: "this is not a patch" }))!;
     expect(unreadable.permissionDecision).toBe("deny");
     expect(String(unreadable.permissionDecisionReason)).toMatch(/could not read this call/);

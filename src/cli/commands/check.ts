@@ -1,4 +1,5 @@
 import { JSON_OPTION, type Command } from "../command";
+import { otherClientWarnings } from "../../clients";
 import { compileFile, printProblems, printWarnings } from "../policyFile";
 
 export const check: Command = {
@@ -11,9 +12,11 @@ export const check: Command = {
   async run({ io, values, positionals }) {
     const path = positionals[0]!;
     const c = compileFile(io, path);
+    // What the other clients (Codex) cannot honour, as publishing says it too.
+    const warnings = c.ok ? [...c.compiled.warnings, ...otherClientWarnings(c.compiled.document)] : [];
     if (values.json) {
       const summary = c.ok
-        ? { file: path, ok: true, handlers: c.compiled.handlerCount, events: Object.keys(c.compiled.events), problems: [], warnings: c.compiled.warnings }
+        ? { file: path, ok: true, handlers: c.compiled.handlerCount, events: Object.keys(c.compiled.events), problems: [], warnings }
         : { file: path, ok: false, problems: c.problems, warnings: [] };
       io.out(JSON.stringify(summary, null, 2));
       return c.ok ? 0 : 1;
@@ -22,7 +25,7 @@ export const check: Command = {
       printProblems(io, path, c.problems);
       return 1;
     }
-    printWarnings(io, c.compiled.warnings);
+    printWarnings(io, warnings);
     io.out(`${path}: ok — ${c.compiled.handlerCount} handler(s) on ${Object.keys(c.compiled.events).join(", ") || "no events"}`);
     return 0;
   },
