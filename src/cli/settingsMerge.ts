@@ -10,6 +10,7 @@
  */
 import { HOOK_URL } from "../routes";
 import { bridgeTarget } from "../clients/claude-code/settings";
+import { commandBridgeTarget } from "../clients/bridge";
 import { codexBridgeTarget } from "../clients/codex/settings";
 
 
@@ -19,8 +20,9 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 function isHookgateHandler(h: unknown): boolean {
   if (!isObject(h)) return false;
   if (h.type === "http") return typeof h.url === "string" && HOOK_URL.test(h.url);
-  if (h.type === "command" && typeof h.command === "string") {
-    const target = bridgeTarget(h.command) ?? codexBridgeTarget(h.command);
+  // Cursor's command hooks carry no `type`.
+  if ((h.type === "command" || h.type === undefined) && typeof h.command === "string") {
+    const target = bridgeTarget(h.command) ?? codexBridgeTarget(h.command) ?? commandBridgeTarget(h.command);
     return target !== undefined && HOOK_URL.test(target);
   }
   return false;
@@ -41,7 +43,7 @@ export interface MergeSummary {
 type MergeResult = { ok: true; settings: Json; summary: MergeSummary } | { ok: false; problem: string };
 
 /** The settings with hookgate's block in place of its earlier one; `existing` undefined is a file not there yet. */
-export function mergeSettings(existing: unknown, block: { hooks: Record<string, unknown[]> }): MergeResult {
+export function mergeSettings(existing: unknown, block: { hooks: Record<string, unknown[]>; [key: string]: unknown }): MergeResult {
   if (existing !== undefined && !isObject(existing)) return { ok: false, problem: "the settings file must hold a JSON object" };
   const settings: Json = { ...(existing ?? {}) };
   if (settings.hooks !== undefined && !isObject(settings.hooks)) return { ok: false, problem: "`hooks` must be an object (event → matcher groups)" };
@@ -57,6 +59,11 @@ export function mergeSettings(existing: unknown, block: { hooks: Record<string, 
     const ours: unknown[] = [];
     const kept: unknown[] = [];
     for (const group of groups) {
+      // Copilot CLI's and Cursor's files list the handlers themselves, not matcher groups.
+      if (isHookgateHandler(group)) {
+        ours.push(group);
+        continue;
+      }
       if (!isObject(group) || !Array.isArray(group.hooks)) {
         kept.push(group); // not a shape hookgate writes: someone else's, left alone
         continue;
@@ -76,6 +83,8 @@ export function mergeSettings(existing: unknown, block: { hooks: Record<string, 
     list?.push(event);
   }
   settings.hooks = hooks;
+  // The block's other keys (Copilot CLI's and Cursor's `version: 1`, without which they read no hook) when missing.
+  for (const [key, value] of Object.entries(block)) if (key !== "hooks" && settings[key] === undefined) settings[key] = value;
   return { ok: true, settings, summary };
 }
 

@@ -1,5 +1,6 @@
 import type { EventSpec } from "../engine/event/eventSpec";
 import type { ClientProfile } from "../gate/profile";
+import { CODEX_CAPABILITIES } from "./codex/capabilities";
 import { isNative } from "./native";
 
 /*
@@ -31,13 +32,10 @@ const FACTS: Readonly<Record<string, ClientFacts>> = {
     source: "Claude Code 2.1.332, driven offline in e2e/.",
   },
   codex: {
-    settings: "command hooks only: `.codex/hooks.json`, or the managed `requirements.toml` (`[[hooks.PreToolUse]]` tables), through a command bridge.",
-    failure:
-      "Codex runs the tool on exit status 1, on a timeout and on any answer outside its output schema (one field too many, an `ask`, a legacy `decision: \"block\"`); only a schema-exact deny or exit status 2 with the reason on stderr stops it.",
-    cannotEnforce: [
-      "Hooks outside the managed requirements.toml run only after the developer reviews and trusts them (a `trusted_hash` in their config); managed ones run at once.",
-    ],
-    source: "@openai/codex 0.169.0, driven offline in e2e/; its output schemas (codex-rs/hooks/schema/generated/) vendored as test fixtures.",
+    settings: "command hooks only: `.codex/hooks.json`, or the managed `requirements.toml` (`[[hooks.PreToolUse]]` tables), through a node command bridge (see [codex.md](codex.md)).",
+    failure: `On a timeout ${CODEX_CAPABILITIES.onTimeout}. On an error: ${CODEX_CAPABILITIES.onError}.`,
+    cannotEnforce: [CODEX_CAPABILITIES.trust, ...CODEX_CAPABILITIES.cannotEnforce],
+    source: `@openai/codex ${CODEX_CAPABILITIES.version}, driven offline in e2e/; its output schemas vendored as test fixtures.`,
   },
   "copilot-cli": {
     settings:
@@ -70,12 +68,14 @@ const line = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
 
 /** One event's row: its name on the wire, the policy's event, whether it blocks, what each verdict becomes. */
 function row(profile: ClientProfile, spec: EventSpec): string[] {
-  const writer = isNative(spec) ? spec.writer : undefined;
+  // What each verdict becomes: a native client's answer writer says, Codex's capability table (src/clients/codex/) too.
+  const codex = profile.name === CODEX_CAPABILITIES.client ? CODEX_CAPABILITIES.events.find((e) => e.event === spec.name) : undefined;
+  const writer = isNative(spec) ? spec.writer : codex ? { verdicts: codex.verdicts as Partial<Record<string, string>>, blocks: codex.canBlock, carries: [] } : undefined;
   const name = isNative(spec) ? spec.native.native : spec.name;
   const verdicts = writer
     ? spec.verdicts.map((v) => `${v} → ${writer.verdicts[v] ?? "not honoured (no answer)"}`)
     : spec.verdicts.map((v) => v);
-  const carries = writer ? writer.carries : [...(spec.additionalContext ? ["additionalContext"] : []), ...(spec.updatedInput ? ["updatedInput"] : [])];
+  const carries = isNative(spec) ? spec.writer.carries : [...(spec.additionalContext ? ["additionalContext"] : []), ...(spec.updatedInput ? ["updatedInput"] : [])];
   const blocks = writer ? writer.blocks && spec.verdicts.some((v) => writer.verdicts[v] !== undefined) : spec.verdicts.some((v) => v === "deny" || v === "block");
   return [
     `\`${name}\``,
