@@ -14,7 +14,7 @@ import { compilePathGlob, type PathGlob } from "./pathGlob";
 import { err, ok, type Result } from "../result";
 import { PATH_EFFECT_KINDS, type EffectKind } from "../shell/effectKinds";
 import type { Effect } from "../shell/effects";
-import { hasHoles } from "../shell/words/template";
+import { HOLE_UNKNOWN, hasHoles } from "../shell/words/template";
 import { onlySetsVariables } from "../shell/settingsText";
 import { callEffects, effectPathAlwaysMatches, effectPathMatches, prepareEffectPath, type CallSubjects } from "./callSubjects";
 
@@ -107,7 +107,7 @@ function worldWritable(mode: string | undefined): boolean {
 /** The working directory an effect's relative path is resolved against (a `cd` earlier in the command moved it). */
 function effectCwd(e: Effect, s: CallSubjects): string | undefined | null {
   if (e.cwd === undefined) return s.cwd;
-  if (e.cwd.includes("\uE004")) return null;
+  if (e.cwd.includes(HOLE_UNKNOWN)) return null;
   if (e.cwd === "~" || e.cwd.startsWith("~/")) return s.home !== undefined ? `${s.home}${e.cwd.slice(1)}` : null;
   if (e.cwd.startsWith("/")) return e.cwd;
   return s.cwd !== undefined ? `${s.cwd}/${e.cwd}` : null;

@@ -21,7 +21,7 @@
  * the same subject matches an `if` rule and no `unless` rule. Whole-call rules (bare tool, parameter rules)
  * match every subject.
  */
-import { hasHoles, literal, matchSome, opaque, somePattern, type SomePattern } from "../shell/words/template";
+import { HOLE_NODOT, hasHoles, literal, matchSome, opaque, somePattern, type SomePattern } from "../shell/words/template";
 import { compileWildcard, type Wildcard, wildcardPieces } from "./linearPattern";
 import { compilePathGlob, type PathGlob } from "./pathGlob";
 import { canonicalTool, type ToolTable } from "../event/toolTable";
@@ -270,16 +270,15 @@ class LazyShellMatcher implements ShellMatcher {
 function canonicalPattern(pattern: string): { pieces: string[]; text: string } | undefined {
   const words = pattern.split(" ");
   if (words.length < 2 || words[0]!.includes("*") || words[0]!.includes("\\")) return undefined;
-  const STAR = "\uE003";
   const asWord = (t: string): ShellWord => {
-    const v = literal(t).replace(/\*/g, STAR);
+    const v = literal(t).replace(/\*/g, HOLE_NODOT);
     return { text: v, value: v, raw: t, splits: false, procsub: undefined, substs: [] };
   };
   const asWords = words.map(asWord);
   const canon = canonicalForm(asWords, "bash", undefined);
   // No twin when canonicalising changes nothing (an unknown command with plain operands, or already canonical).
   if (canon === undefined || canon === asWords.map((w) => w.value).join(" ")) return undefined;
-  const pieces = canon.split(STAR);
+  const pieces = canon.split(HOLE_NODOT);
   return { pieces, text: pieces.join("*") };
 }
 

@@ -19,7 +19,7 @@ import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { parseArgs } from "./words/args";
 import { UNKNOWN_ARGS, commandName, strip } from "./words/strip";
 import { pipedText } from "./words/staticText";
-import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern, WORD_HOLES_G } from "./words/template";
+import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern, WORD_HOLES_G, HOLE_SEG, HOLE_NOEXT } from "./words/template";
 import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
 import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects } from "./cmd/effects";
 import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
@@ -115,7 +115,7 @@ export function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]):
     return { name: commandName(first.value), args: [...items.slice(1)], start: s.start };
   }
   // A command word from unknown input (`xargs -I% sh -c '%'`) is a dynamic command word: any command.
-  const value = head.value.includes(HOLE_INPUT) ? head.value.replace(/\uE007/g, HOLE_ANY) : head.value;
+  const value = head.value.includes(HOLE_INPUT) ? head.value.replaceAll(HOLE_INPUT, HOLE_ANY) : head.value;
   const name = c.dialect === "bash" ? commandName(value) : value;
   return { name, args, start: s.start };
 }
@@ -144,7 +144,7 @@ function producedWords(c: SimpleCommand): { words: ShellWord[]; every: boolean }
     const narrowed = name !== undefined || expr.some((t) => ["-path", "-ipath", "-regex", "-iregex", "-newer", "-user", "-group", "-perm", "-size", "-mtime", "-mmin", "-empty", "-samefile", "-inum", "-links", "-wholename"].includes(t));
     const roots = starts.length > 0 ? starts : [word(".")];
     if (!narrowed) return { words: roots, every: true };
-    const tail = name !== undefined ? globTemplate(name) : "\uE001";
+    const tail = name !== undefined ? globTemplate(name) : HOLE_SEG;
     return { words: roots.map((w) => word(`${w.value.replace(/\/+$/, "")}/${tail}`)), every: false };
   }
   if (f.name === "grep" || f.name === "egrep" || f.name === "rg") {
@@ -165,7 +165,7 @@ function producedWords(c: SimpleCommand): { words: ShellWord[]; every: boolean }
     if (ops.length > 0) return f.args.some((w) => /^-[A-Za-z]*d/.test(w.text)) ? { words: ops, every: false } : { words: ops, every: true };
   }
   // Some name each (HOLE_NOEXT: not "every entry", as a glob would be).
-  if (f.name === "lsblk" || f.name === "blkid" || f.name === "ls" || f.name === "fd" || f.name === "git") return { words: [word("\uE005")], every: false };
+  if (f.name === "lsblk" || f.name === "blkid" || f.name === "ls" || f.name === "fd" || f.name === "git") return { words: [word(HOLE_NOEXT)], every: false };
   return undefined;
 }
 

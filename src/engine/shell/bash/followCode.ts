@@ -17,6 +17,10 @@ import { embeddedShellCode } from "../commands/interpreters";
 import { printsDownload } from "../effects";
 import { printsSetupCode } from "../commands/setupCode";
 import { FIND_FILTERS, gitSubcommand } from "../commands/commands";
+
+/** A heredoc body that is nothing but unknown text and blanks; a name that is nothing but `*` and segment holes. */
+const ONLY_ANY_OR_SPACE = new RegExp(`^[${HOLE_ANY}\\s]*$`);
+const ONLY_SEG_OR_STAR = new RegExp(`^[${HOLE_SEG}*]*$`);
 /**
  * Turn a code string (a template) into parseable text: holes become a placeholder variable that reads back as one.
  * `replace`: the strings a wrapper puts each of its inputs in place of (`xargs -I% sh -c 'rm -rf %'`), which stand
@@ -212,7 +216,7 @@ function codeOfWords(b: Builder, words: readonly ShellWord[]): string {
 function stdinCode(b: Builder, c: SimpleCommand): string[] {
   const from = c.stdinFrom ?? [];
   const out: string[] = from.map((si) => codePrinted(b, si) ?? HOLE_ANY);
-  for (const body of c.stdin) if (!(from.length > 0 && /^[\uE000\s]*$/.test(body))) out.push(body);
+  for (const body of c.stdin) if (!(from.length > 0 && ONLY_ANY_OR_SPACE.test(body))) out.push(body);
   return out;
 }
 
@@ -280,7 +284,7 @@ function findScopes(rest: readonly ShellWord[]): { path: string; every: boolean 
   const expr = rest.slice(i);
   const nameAt = expr.findIndex((w) => w.text === "-name" || w.text === "-iname");
   const name = nameAt >= 0 ? expr[nameAt + 1]?.value : undefined;
-  const everything = name === undefined || /^[\uE001*]*$/.test(name);
+  const everything = name === undefined || ONLY_SEG_OR_STAR.test(name);
   const narrowed = expr.some((w, k) => FIND_FILTERS.has(w.text) && !((w.text === "-name" || w.text === "-iname") && k === nameAt && everything));
   return starts.map((s) => {
     const base = s.replace(/\/+$/, "") || "/";

@@ -193,7 +193,7 @@ function findEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffec
   }
   if (starts.length === 0) starts.push(".");
   const expr = words.slice(i).map((w) => w.text);
-  const narrowed = expr.some((t, k) => FIND_FILTERS.has(t) && !(["-name", "-iname", "-path", "-ipath", "-wholename"].includes(t) && /^\*?$|^\uE001$/.test(expr[k + 1] ?? "")));
+  const narrowed = expr.some((t, k) => FIND_FILTERS.has(t) && !(["-name", "-iname", "-path", "-ipath", "-wholename"].includes(t) && (/^\*?$/.test(expr[k + 1] ?? "") || expr[k + 1] === HOLE_SEG)));
   const out: DeclaredEffect[] = [];
   if (expr.includes("-delete"))
     for (const s of starts) out.push(effect("delete", "find -delete", narrowed ? `${s}/${HOLE_ANY}` : s, { recursive: !narrowed }));

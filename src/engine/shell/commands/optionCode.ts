@@ -6,6 +6,8 @@
  *
  * A value that names a program (`rsync -e ssh`, `GIT_SSH=plink`) is a command too: a command of one word.
  */
+import { HOLE_ANY } from "../words/template";
+
 interface OptionCodeSpec {
   /** Long options (without `--`) whose value is code: `--rsh=…`, `--rsh …`. */
   readonly long?: readonly string[];
@@ -155,9 +157,9 @@ function sedCode(args: readonly string[]): string[] {
   const out: string[] = [];
   for (const script of scripts) {
     for (const m of script.matchAll(/(?:^|[;\n{}])\s*(?:[0-9]+|\$|\/(?:[^/\\]|\\.)*\/)?(?:,(?:[0-9]+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*e(?:\s+([^\n;}]*)|\s*(?=$|[;\n}]))/g))
-      out.push(m[1]?.trim() ? m[1].trim() : "\uE000");
+      out.push(m[1]?.trim() ? m[1].trim() : HOLE_ANY);
     // s/…/…/flags with e among the flags: the result is run.
-    for (const m of script.matchAll(/(?:^|[;\n{}\s])s([^\w\s\\])(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1([a-zA-Z0-9]*)/g)) if (m[2]!.includes("e")) out.push("\uE000");
+    for (const m of script.matchAll(/(?:^|[;\n{}\s])s([^\w\s\\])(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1([a-zA-Z0-9]*)/g)) if (m[2]!.includes("e")) out.push(HOLE_ANY);
   }
   return out;
 }

@@ -187,7 +187,7 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
       const { cmdlet } = psCommandName(words[0]?.value ?? "");
       const previous = pipe && pipe.index > 0 ? b.commands[index - 1] : undefined;
       const listing = cmdlet === "foreach-object" || cmdlet === "where-object" ? psListing(previous) : undefined;
-      const inner: PsScope = listing ? { ...scope, item: `${listing.path.replace(/\/+$/, "")}/\uE001`, itemRecursive: listing.recursive } : scope;
+      const inner: PsScope = listing ? { ...scope, item: `${listing.path.replace(/\/+$/, "")}/${HOLE_SEG}`, itemRecursive: listing.recursive } : scope;
       for (const q of queued) {
         const si = (q as { si?: number }).si!;
         b.scripts[si] = { parent: { command: index, how: q.how }, depth: depth + 1 };

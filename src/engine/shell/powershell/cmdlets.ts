@@ -4,6 +4,7 @@
  * PowerShell's path spellings (`C:\\x`, `$env:USERPROFILE`). The reader (analyse.ts) records commands; effects.ts
  * asks this table what they do.
  */
+import { HOLE_SEG } from "../words/template";
 import { commandSpec, type DeclaredEffect } from "../commands/commands";
 import type { ShellWord, SimpleCommand } from "../model";
 import { parseArgs } from "../words/args";
@@ -232,7 +233,7 @@ export function psEffects(name: string, args: readonly ShellWord[], c: SimpleCom
     if (cmdlet === "set-acl" && c.grantsEveryone) (bound.params as Map<string, string[]>).set("@everyone", [""]);
     const listing = psListing(upstream);
     if (listing && PIPELINE_PATH.has(cmdlet) && !bound.params.has("path") && !bound.params.has("literalpath"))
-      (bound.params as Map<string, string[]>).set("path", [`${listing.path.replace(/\/+$/, "")}/\uE001`]);
+      (bound.params as Map<string, string[]>).set("path", [`${listing.path.replace(/\/+$/, "")}/${HOLE_SEG}`]);
     out.push(...spec.effects(bound).map((e) => (e.path !== undefined ? { ...e, path: psPath(e.path) } : e)));
   }
   if (base === "format" || base === "diskpart") out.push({ kind: "write", via: base, path: WINDOWS_DISK });

@@ -85,7 +85,7 @@ export const literal = (s: string): string => (HOLE_RE.test(s) ? s.replace(HOLE_
  * all: matching is by name at any depth anyway), `{a,b}` becomes one hole.
  */
 export function globTemplate(glob: string): string {
-  let g = literal(glob).replace(/(?:^|\/)\*\*(?:\/|$)/g, "/").replace(/\{[^}]*\}/g, "\uE001");
+  let g = literal(glob).replace(/(?:^|\/)\*\*(?:\/|$)/g, "/").replace(/\{[^}]*\}/g, HOLE_SEG);
   g = g.replace(/(^|\/)\*/g, `$1${HOLE_NODOT}`).replace(/\*/g, HOLE_SEG).replace(/\?/g, HOLE_CHAR);
   return g.replace(/^\/+/, glob.startsWith("/") ? "/" : "");
 }
