@@ -13,10 +13,10 @@ const walk = (d) => {
   for (const n of readdirSync(d)) {
     const p = join(d, n);
     if (statSync(p).isDirectory()) walk(p);
-    else if (/\.(ts|mjs)$/.test(n)) files.push(p);
+    else if (/\.(ts|tsx|mjs)$/.test(n)) files.push(p);
   }
 };
-for (const d of ["src", "test", "bench", "scripts", "bin"]) walk(d);
+for (const d of ["src", "handlers", "test", "bench", "scripts", "bin"]) walk(d);
 const text = new Map(files.map((f) => [f, readFileSync(f, "utf8")]));
 const DECL = /^export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:const|let|function\*?|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
 let count = 0;

@@ -179,7 +179,7 @@ export const isDeferredRecord = (entry: DecisionRecord | DeferredRecord): entry 
   typeof (entry as Partial<DeferredRecord>).build === "function";
 
 /** The hook path's side of the decision log: it takes records and hands them on (the queue, or the index). */
-export interface DecisionSink {
+interface DecisionSink {
   /** A record, built or to be built (drain() covers both). */
   record(entry: DecisionRecord | DeferredRecord): Promise<void>;
   /** Hand on what is buffered now and wait for deliveries in flight. */

@@ -40,13 +40,13 @@ export interface AdminCaller {
 
 export const ROOT_CALLER: AdminCaller = { id: ROOT_ID, name: ROOT_ID, scopes: ["admin"], teams: ["*"] };
 
-export function patternMatches(pattern: string, team: string): boolean {
+function patternMatches(pattern: string, team: string): boolean {
   if (pattern === "*") return true;
   return pattern.endsWith("*") ? team.startsWith(pattern.slice(0, -1)) : team === pattern;
 }
 
 /** Every team `inner` names is one `outer` names too. */
-export function patternCovers(outer: string, inner: string): boolean {
+function patternCovers(outer: string, inner: string): boolean {
   if (outer === "*") return true;
   if (inner === "*") return false;
   if (!outer.endsWith("*")) return outer === inner;
@@ -75,7 +75,7 @@ export const covers = (caller: AdminCaller, token: { scopes: readonly Scope[]; t
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** The longest an admin token may live: a year (longer is what no expiry is for; leave expiresIn out). */
-export const MAX_EXPIRY_MS = 366 * UNIT_MS.d;
+const MAX_EXPIRY_MS = 366 * UNIT_MS.d;
 export const EXPIRES_IN = /^([1-9]\d{0,5})([mhd])$/;
 export const EXPIRES_IN_RULE = 'a whole number of minutes, hours or days: "30m", "12h", "90d" (at most 366d)';
 

@@ -13,7 +13,7 @@ export interface BridgeConventions {
   readonly openExit: number;
 }
 
-export interface BridgeRequest {
+interface BridgeRequest {
   /** The hook route's URL (a plain URL: serviceUrl checked it). */
   url: string;
   /** The variable holding the team token on the developer's machine. */

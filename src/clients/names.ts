@@ -5,4 +5,3 @@
  */
 export const CLIENT_NAMES = ["claude-code", "codex", "copilot-cli", "cursor"] as const;
 
-export type ClientName = (typeof CLIENT_NAMES)[number];

@@ -80,7 +80,7 @@ interface NativeClientDecl<Kind extends string> {
   finish?: (spec: NativeSpec, answer: Record<string, unknown>, canonicalInput: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export interface NativeClient {
+interface NativeClient {
   events: EventTable;
   protocol: ClientProtocol;
   /** Reads every input on the client's routes: the client's own format is the only one they take. */

@@ -15,7 +15,7 @@ import { cappedWithJson, type Capped } from "./record";
  * and counts it in GET /v1/admin/decision-log. A batch whose write fails whole is tried message by message first, so
  * one bad record does not hold back the others.
  */
-export const DEAD_LETTER_QUEUE_SUFFIX = "-dlq";
+const DEAD_LETTER_QUEUE_SUFFIX = "-dlq";
 
 /** What a message must be to be written: the record's shape (the producer's caps are applied again on top). */
 const recordShape = z.looseObject({
@@ -33,7 +33,7 @@ const recordShape = z.looseObject({
 });
 
 /** A message's record, capped as the producer caps it, or why it is not one. */
-export function recordOfMessage(body: unknown): { ok: true; capped: Capped } | { ok: false; why: string } {
+function recordOfMessage(body: unknown): { ok: true; capped: Capped } | { ok: false; why: string } {
   let value = body;
   if (typeof body === "string") {
     try {

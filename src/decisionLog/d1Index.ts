@@ -8,7 +8,7 @@ import type { SinkCounts } from "./sink";
  * the log's health (counts in D1, the queues' backlogs, what this isolate still holds), and the export of any age:
  * the archive's objects in R2, then the index's rows not archived yet.
  */
-export interface IndexDeps {
+interface IndexDeps {
   db: D1Database;
   archive?: R2Bucket;
   queue?: Queue;

@@ -21,7 +21,7 @@ import { minimalRecord, type Capped } from "./record";
  */
 
 /** The R2 key prefix of the record of truth (docs/storage.md). */
-export const ARCHIVE_PREFIX = "decisions/";
+const ARCHIVE_PREFIX = "decisions/";
 
 /** `YYYY-MM-DDTHH` of a record's time; a time that is not ISO (a minimal record's) falls in the current hour. */
 export const hourOf = (time: string): string => (/^\d{4}-\d\d-\d\dT\d\d/.test(time) ? time.slice(0, 13) : new Date().toISOString().slice(0, 13));
@@ -39,7 +39,7 @@ export interface IngestTarget {
   archive?: R2Bucket;
 }
 
-export interface IngestResult {
+interface IngestResult {
   /**
    * The records this call made durable: those in the archive objects it wrote (an earlier delivery's too, if that one
    * failed before its R2 write), or, without an archive, those it inserted into the index. Each record is in exactly
@@ -95,7 +95,7 @@ interface Counts {
 }
 const zero = (): Counts => ({ recordsWritten: 0, recordsTruncated: 0, batchesRetried: 0, recordsReplaced: 0, recordsLost: 0, recordsArchived: 0, objectsWritten: 0 });
 
-export function healthUpdate(db: D1Database, c: Counts, failure?: { error: string; at: string }): D1PreparedStatement {
+function healthUpdate(db: D1Database, c: Counts, failure?: { error: string; at: string }): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO decision_log_health (id, records_written, records_truncated, batches_retried, records_replaced, records_lost, records_archived, objects_written, last_error, last_failure_at)

@@ -8,7 +8,7 @@ import type { DecisionRecord } from "../services";
  * own fields are under `hookgate.*`. OTEL_EXPORTER_OTLP_HEADERS (`key=value,key2=value2`, a secret) adds headers,
  * e.g. the collector's API key.
  */
-export interface OtlpConfig {
+interface OtlpConfig {
   url: string;
   headers: Record<string, string>;
 }
@@ -35,7 +35,7 @@ const str = (v: string): AnyValue => ({ stringValue: v });
 const decisionOf = (verdict: string | undefined): string | undefined =>
   verdict === "allow" ? "accept" : verdict === "deny" || verdict === "block" ? "reject" : undefined;
 
-export function logRecordOf(r: DecisionRecord) {
+function logRecordOf(r: DecisionRecord) {
   const ms = Date.parse(r.time);
   const nanos = `${Number.isFinite(ms) ? ms : Date.now()}000000`;
   const attributes: { key: string; value: AnyValue }[] = [];

@@ -12,9 +12,9 @@ import { writeObjects } from "./ingest";
  * the index is its only copy. The same run writes archive objects left unwritten for UNWRITTEN_AFTER_MS (a consumer
  * that failed between its D1 and its R2 write and whose messages then went to the dead-letter queue).
  */
-export const DEFAULT_RETENTION_DAYS = 14;
-export const DELETE_BATCH = 1000;
-export const MAX_BATCHES = 50;
+const DEFAULT_RETENTION_DAYS = 14;
+const DELETE_BATCH = 1000;
+const MAX_BATCHES = 50;
 const UNWRITTEN_AFTER_MS = 10 * 60 * 1000;
 
 export function retentionDays(env: { DECISION_RETENTION_DAYS?: string }): number {
@@ -22,7 +22,7 @@ export function retentionDays(env: { DECISION_RETENTION_DAYS?: string }): number
   return Number.isFinite(given) && given > 0 ? given : DEFAULT_RETENTION_DAYS;
 }
 
-export interface CleanupResult {
+interface CleanupResult {
   rowsExpired: number;
   /** true: the run stopped at MAX_BATCHES with rows still past the window (the next run goes on). */
   more: boolean;

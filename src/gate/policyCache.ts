@@ -77,7 +77,7 @@ export async function loadPolicy(store: PolicyStore, client: ClientModel, team: 
 }
 
 /** The rollout state read with the team's pointer by the last `loadPolicy` for this client (none: no rollout). */
-export function rolloutOf(team: string, client: ClientModel): StoredRollout | undefined {
+function rolloutOf(team: string, client: ClientModel): StoredRollout | undefined {
   return pointers.get(team)?.get(client.name)?.rollout;
 }
 

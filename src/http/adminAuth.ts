@@ -104,7 +104,7 @@ export function forbidden(caller: AdminCaller, scope: Scope | "any", team?: stri
 }
 
 /** May `caller` do what `scope` allows for `team`? Throws the 403 when not. */
-export function requireAccess(caller: AdminCaller, scope: Scope | "any", team?: string) {
+function requireAccess(caller: AdminCaller, scope: Scope | "any", team?: string) {
   if (scope !== "any" && !hasScope(caller, scope)) throw forbidden(caller, scope, team);
   if (team !== undefined ? !canSeeTeam(caller, team) : !allTeams(caller)) throw forbidden(caller, scope, team);
 }

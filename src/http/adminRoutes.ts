@@ -15,7 +15,7 @@ import { HookgateError, refusal } from "./errors";
 import { registerRoute, validParams, validQuery } from "./openapiRoute";
 
 /** Said wherever a team without a policy could be mistaken for a gated one: its hooks answer {} (allow). */
-export const noPolicyWarning = (team: string, baseline = false) =>
+const noPolicyWarning = (team: string, baseline = false) =>
   baseline
     ? `team "${team}" has no published policy: its hooks answer by the org baseline alone until one is pushed`
     : `team "${team}" has no published policy: its hooks answer {} (allow) until one is pushed`;

@@ -31,7 +31,7 @@ export const errorEnvelope = z
 
 // ---- parameters
 
-export const teamParam = z
+const teamParam = z
   .string()
   .regex(TEAM_NAME, TEAM_NAME_RULE)
   .meta({ param: { name: "team", in: "path" }, description: TEAM_NAME_RULE, example: "acme" });
@@ -48,7 +48,7 @@ export const tokenParams = z.object({
   id: z.string().max(100).meta({ param: { name: "id", in: "path" }, description: "The token's id (`tok_…`), not the token.", example: "tok_3Jx…" }),
 });
 
-export const dryRunQuery = z.object({
+const dryRunQuery = z.object({
   dryRun: z
     .enum(["1", "true", "0", "false"])
     .optional()
@@ -197,7 +197,7 @@ export const revisionList = z.object({
   revisions: z.array(z.object({ revision: z.number().int(), publishedAt: z.string(), digest: z.string(), current: z.boolean() })),
 });
 
-export const tokenInfo = z
+const tokenInfo = z
   .object({
     id: z.string(),
     team: z.string(),
@@ -278,7 +278,7 @@ export const adminTokenBody = z
   .meta({ example: { name: "web-team-owner", scopes: ["policy:read", "policy:write", "tokens:write", "decisions:read"], teams: ["web-*"], expiresIn: "90d" } });
 export const adminTokenParams = z.object({ id: z.string().max(64).meta({ param: { name: "id", in: "path" }, example: "atk_3q2…" }) });
 
-export const adminTokenInfo = z
+const adminTokenInfo = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -299,7 +299,7 @@ export const auditQuery = z.object({
   since: instant.optional().meta({ description: "At or after this time (ISO 8601).", example: "2026-12-01T00:00:00Z" }),
   limit: z.coerce.number().int().min(1).max(1000).optional().meta({ description: "At most this many, newest first (1–1000; default 100).", example: 50 }),
 });
-export const auditEntry = z
+const auditEntry = z
   .object({
     id: z.string(),
     time: z.string(),

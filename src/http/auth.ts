@@ -12,7 +12,7 @@ const bearer = (header: string | undefined): string | undefined => {
 };
 
 /** Who a hook request is for, once its token is checked. */
-export interface HookCaller {
+interface HookCaller {
   team: string;
   /** the token store could not be read: the route answers the event's fail-closed verdict (contract §2.5) */
   authUnavailable: boolean;

@@ -98,7 +98,7 @@ export const rolloutStepBody = z
   .strictObject({ message: z.string().min(1).max(1000).optional() })
   .meta({ description: "Optional: `{}` or no body at all.", example: {} });
 
-export const revisionRate = z.object({
+const revisionRate = z.object({
   revision: z.number().int(),
   decisions: z.number().int(),
   denied: z.number().int().meta({ description: "Decisions answered deny or block." }),

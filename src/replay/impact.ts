@@ -34,7 +34,7 @@ export interface ImpactReport extends ReplayReport {
   maskingChanged: { count: number; byHandler: ChangedGroup[] };
 }
 
-export interface ImpactSides {
+interface ImpactSides {
   team: string;
   current: { revision: number; policy: CompiledPolicy };
   candidate: CompiledPolicy;

@@ -15,9 +15,9 @@ import type { ReplayedInput } from "./transcript";
  * answers its `onError` instead, and such events are counted apart (`slowNotRun`) so no one reads them as decided.
  */
 
-export type VerdictName = string; // "allow", "deny", "ask", "defer", "block" or "none" (no verdict: allowed by default)
+type VerdictName = string; // "allow", "deny", "ask", "defer", "block" or "none" (no verdict: allowed by default)
 
-export interface ReplayExample {
+interface ReplayExample {
   event: string;
   tool?: string;
   /** What the event was about (the command, the path, the prompt), masked like the decision log, cut to 200. */
@@ -37,7 +37,7 @@ export interface ChangedGroup {
   examples: ReplayExample[];
 }
 
-export interface PolicyTally {
+interface PolicyTally {
   verdicts: Record<VerdictName, number>;
   fired: Record<string, number>;
   neverFired: string[];
@@ -62,7 +62,7 @@ export interface ReplayReport {
   maskingChanged?: { count: number; byHandler: ChangedGroup[] };
 }
 
-export interface ReplaySide {
+interface ReplaySide {
   /** undefined: no policy (the team has none published): every event answered {}. */
   policy: CompiledPolicy | undefined;
 }
@@ -71,7 +71,7 @@ export interface ReplaySide {
  * `once` claims held in memory for one replay, each policy apart (the Gate's `team` is the side's name), so a
  * replayed session sees its `once` handlers fire exactly as often as live and nothing is written anywhere.
  */
-export function replayOnce(): SessionState {
+function replayOnce(): SessionState {
   const claimed = new Set<string>();
   return {
     claimOnce: async (team, session, handlerId) => {

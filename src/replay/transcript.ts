@@ -26,7 +26,7 @@ export interface ReplayedInput {
   line: number;
 }
 
-export interface TranscriptInputs {
+interface TranscriptInputs {
   inputs: ReplayedInput[];
   /** Lines that are not a JSON object (a torn last line, a corrupt write): counted, skipped. */
   unreadable: number;

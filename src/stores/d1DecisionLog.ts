@@ -11,7 +11,7 @@ export { FLUSH_MS, MAX_UNBUILT, MAX_UNBUILT_CHARS } from "../decisionLog/sink";
 export type DecisionLogOptions = SinkOptions;
 
 /** Where the log's parts live: the index (D1), and optionally the archive (R2) and the queues. */
-export interface DecisionLogBindings {
+interface DecisionLogBindings {
   archive?: R2Bucket;
   /** The decision queue: with it, the hook path only sends records, and the queue's consumer writes them. */
   queue?: Queue;

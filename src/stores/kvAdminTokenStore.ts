@@ -3,7 +3,7 @@ import { newId, newSecret, sha256Hex } from "../crypto";
 import type { AdminTokenInfo, AdminTokenStore, NewAdminToken } from "../services";
 
 /** Admin tokens live under their own prefixes, apart from hook tokens' (`token:`): a lookup of one never finds the other. */
-export const adminTokenKeys = {
+const adminTokenKeys = {
   byHash: (hash: string) => `admin-token:${hash}`,
   byId: (id: string) => `admin-token-id:${id}`,
   idPrefix: "admin-token-id:",

@@ -10,10 +10,10 @@ import { sha256Hex } from "../crypto";
  * KV carries the record across isolates (eventually consistent, so two copies arriving at the same instant in two
  * locations may both evaluate; `once` stays exact either way through the Durable Object).
  */
-export const DEDUP_TTL_SECONDS = 600;
+const DEDUP_TTL_SECONDS = 600;
 
 /** What a request was answered, and the verdict it carried (for the decision log of the repeat). */
-export interface RememberedAnswer {
+interface RememberedAnswer {
   answer: Record<string, unknown>;
   verdict?: string;
 }

@@ -8,7 +8,7 @@ import { recordOf, type StoredPolicyRecord } from "./preparedRecords";
  * its policy keys, so two publishes never share a revision number, and `current` never moves back to an older
  * revision because two writes crossed. This store reads KV directly and writes only through the writer.
  */
-export interface PolicyWriter {
+interface PolicyWriter {
   publish(team: string, policy: ValidatedPolicy): Promise<PublishOutcome>;
   activate(team: string, revision: number): Promise<ActivateOutcome>;
   /** The rollout's writes (src/rollout/pointer.ts); a writer without them (a test's) cannot stage. */

@@ -9,7 +9,7 @@ import { policyKeys } from "./policyKeys";
  * metadata that carries its revision. A Worker invocation has a budget of KV operations, so the walk stops at
  * these caps and the answer says `truncated: true` rather than listing some teams as if they were all.
  */
-export const TEAM_LISTING_LIMITS = { pageSize: 1000, pagesPerPrefix: 20, pointerReads: 100 };
+const TEAM_LISTING_LIMITS = { pageSize: 1000, pagesPerPrefix: 20, pointerReads: 100 };
 
 interface CurrentMeta {
   revision?: number;

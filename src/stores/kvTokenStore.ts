@@ -1,3 +1,4 @@
+import { HOOK_TOKEN_PREFIX } from "../access/scopes";
 import { newId, newSecret, sha256Hex } from "../crypto";
 import type { TokenInfo, TokenStore } from "../services";
 
@@ -22,7 +23,7 @@ export class KvTokenStore implements TokenStore {
   }
 
   async create(team: string, name?: string): Promise<{ token: string; info: TokenInfo }> {
-    const token = newSecret("hg");
+    const token = newSecret(HOOK_TOKEN_PREFIX);
     const info = await this.register(team, token, newId("tok"), name);
     return { token, info };
   }

@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
 
-export interface Series {
+interface Series {
   /** one count per bucket, oldest first */
   fired: number[];
   dryRun: number[];

@@ -10,7 +10,7 @@ const api = (team: string, rest = "") => `/teams/${encodeURIComponent(team)}${re
 const FILTERS = ["event", "verdict", "tool", "client", "session", "since", "until"] as const;
 const VERDICTS = ["allow", "deny", "ask", "defer", "block", "none"];
 
-export const decisionPath = (team: string, d: Pick<DecisionRecord, "decisionId" | "time">) =>
+const decisionPath = (team: string, d: Pick<DecisionRecord, "decisionId" | "time">) =>
   teamPath(team, `/decisions/${encodeURIComponent(d.decisionId)}?at=${encodeURIComponent(d.time)}`);
 
 /** Decisions (the log's recent index, filtered), one decision with its trace, and the rules' counts over time. */

@@ -1,5 +1,5 @@
 /** A line of a diff: kept, added (only in `b`) or deleted (only in `a`). */
-export interface DiffLine {
+interface DiffLine {
   kind: "same" | "add" | "del";
   text: string;
 }

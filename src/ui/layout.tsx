@@ -48,7 +48,7 @@ export interface PageProps {
   children?: Child;
 }
 
-export type TeamTab = "overview" | "revisions" | "decisions" | "rules" | "playground";
+type TeamTab = "overview" | "revisions" | "decisions" | "rules" | "playground";
 const TABS: { tab: TeamTab; label: string; path: string }[] = [
   { tab: "overview", label: "Overview", path: "" },
   { tab: "revisions", label: "Revisions", path: "/revisions" },

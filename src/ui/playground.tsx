@@ -12,7 +12,7 @@ const base = { session_id: SESSION, transcript_path: `/home/dev/.claude/projects
 const bash = (command: string) => ({ ...base, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "toolu_playground" });
 
 /** Inputs to start from: the cases a policy owner asks about first (Claude Code's shapes). */
-export const TEMPLATES: Record<string, { label: string; input: Record<string, unknown> }> = {
+const TEMPLATES: Record<string, { label: string; input: Record<string, unknown> }> = {
   "rm-root": { label: "Bash: rm -rf /", input: bash("rm -rf /") },
   "force-push": { label: "Bash: git push --force", input: bash("git push --force origin main") },
   "read-env": { label: "Read .env", input: { ...base, hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: "/home/dev/app/.env" }, tool_use_id: "toolu_playground" } },

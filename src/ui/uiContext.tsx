@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import type { AppEnv } from "../http/context";
-import type { AdminClient, ApiError, ApiResult } from "./adminClient";
+import type { AdminClient, ApiError } from "./adminClient";
 import { ErrorBox, Page, type PageProps } from "./layout";
 import type { StoredSession } from "./session";
 
@@ -31,8 +31,6 @@ export function renderError(c: UiContext, framing: Framing, error: ApiError, sta
   return render(c, framing, <ErrorBox error={error} />, code);
 }
 
-/** The value of a result, or undefined when it failed (for the parts of a page another scope may not see). */
-export const valueOr = <T,>(r: ApiResult<T>): T | undefined => (r.ok ? r.value : undefined);
 
 export const csrfOf = (c: UiContext) => c.get("session").csrf;
 export const form = (c: UiContext, name: string): string => c.get("form")?.get(name)?.trim() ?? "";

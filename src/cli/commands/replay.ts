@@ -102,7 +102,7 @@ function progressBar(total: number): { tick: (done: number, events: number) => v
   };
 }
 
-export interface ReplayOutput extends ReplayReport {
+interface ReplayOutput extends ReplayReport {
   transcripts: number;
   sessions: number;
   lines: number;

@@ -53,13 +53,13 @@ const permissionUpdate = z.discriminatedUnion("type", [
 export const updatedPermissions = z.array(permissionUpdate);
 
 /** `hookSpecificOutput.decision` of PermissionRequest; "ask" is expressed by leaving it out. */
-export const permissionRequestDecision = z.discriminatedUnion("behavior", [
+const permissionRequestDecision = z.discriminatedUnion("behavior", [
   z.strictObject({ behavior: z.literal("allow"), updatedInput: jsonObject.optional(), updatedPermissions: updatedPermissions.optional() }),
   z.strictObject({ behavior: z.literal("deny"), message: text.optional(), interrupt: z.boolean().optional() }),
 ]);
 
 /** The `permissionDecision` family of fields (PreToolUse, PreSkillShellCommand, PreModelSwitch). */
-export function permissionDecisionFields(
+function permissionDecisionFields(
   decisions: readonly [Verdict, ...Verdict[]],
   opts: { updatedInput: boolean; additionalContext: boolean },
 ): Record<string, z.ZodType> {
@@ -84,7 +84,7 @@ const TOP_LEVEL_FIELDS = {
 } as const;
 
 /** What an event's answer may carry at top level: the honoured fields, plus "block" for decision + reason. */
-export type AnswerTopLevel = TopLevelField | "block";
+type AnswerTopLevel = TopLevelField | "block";
 
 /**
  * The exact answer schema of one event: a strict top level with only the fields the event honours

@@ -4,7 +4,7 @@ import { jsonObject } from "../../engine/event/hookInput";
 import { truncate } from "../../engine/event/hookOutput";
 
 /** Codex requires a non-empty reason with every deny and block (it fails the hook otherwise, and runs the tool). */
-export const CODEX_DEFAULT_REASON = "Blocked by hookgate policy.";
+const CODEX_DEFAULT_REASON = "Blocked by hookgate policy.";
 
 /**
  * What an `ask` or `defer` becomes on Codex's PreToolUse, which can neither ask nor defer: a deny (the sound

@@ -21,7 +21,7 @@ const VERDICTS: Readonly<Record<EventSpec["answer"], VerdictMap>> = {
   none: {},
 };
 
-export interface CodexEventCapability {
+interface CodexEventCapability {
   event: string;
   canBlock: boolean;
   verdicts: VerdictMap;

@@ -7,7 +7,7 @@
  * source and a Write of the destination.
  */
 
-export interface PatchFile {
+interface PatchFile {
   /** The canonical tool the change is, for rules. */
   tool: "Write" | "Edit";
   /** As written in the patch (relative to the cwd, or absolute). */

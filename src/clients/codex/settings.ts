@@ -27,13 +27,13 @@ interface CodexSettingsOptions {
 
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
 /** Codex's hook timeout, seconds, as the settings write it. */
-export const CODEX_TIMEOUT_S = CODEX_HOOK_TIMEOUT_MS / 1000;
+const CODEX_TIMEOUT_S = CODEX_HOOK_TIMEOUT_MS / 1000;
 
 /**
  * The bridge program (run as `node -e <program> <url> <envVar> <failClosed>`). On any failure to get a 2xx: exit 2
  * (block) with the reason on stderr when failing closed, else exit 1 (a non-blocking error Codex shows).
  */
-export const BRIDGE_PROGRAM = [
+const BRIDGE_PROGRAM = [
   `const [url, envVar, closed] = process.argv.slice(1);`,
   `const fail = (m) => { process.stderr.write("hookgate: " + m + (closed === "1" ? " (failing closed)" : "") + "\\n"); process.exit(closed === "1" ? 2 : 1); };`,
   `const token = process.env[envVar];`,
@@ -58,7 +58,7 @@ function failsClosed(spec: EventSpec, policies: readonly CompiledPolicy[]): bool
 }
 
 /** The bridge command for one event's route. */
-export function codexBridge(url: string, envVar: string, closed: boolean): string {
+function codexBridge(url: string, envVar: string, closed: boolean): string {
   return `node -e ${shellQuote(BRIDGE_PROGRAM)} ${shellQuote(url)} ${envVar} ${closed ? "1" : "0"}`;
 }
 

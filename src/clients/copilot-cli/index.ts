@@ -43,5 +43,3 @@ export const copilotCli: ClientProfile = {
   serviceUrl: serviceBaseUrl,
 };
 
-/** The answer writer of each Copilot event (docs/clients.md, the contract tests). */
-export const copilotWriterOf = native.writerOf;

@@ -27,7 +27,7 @@ import { copilotCanonical } from "./claudeRoutes";
  */
 
 /** Copilot's default budget for a hook (`timeoutSec`, 30 s). */
-export const COPILOT_TIMEOUT_MS = 30_000;
+const COPILOT_TIMEOUT_MS = 30_000;
 
 /** The fields every Copilot hook input carries (its SDK's BaseHookInput; `cwd` on the wire). */
 const base = {
@@ -57,7 +57,7 @@ const text = z.string().max(10_000);
 const context = (agg: Aggregate) => (capped(agg.additionalContext) !== undefined ? { additionalContext: capped(agg.additionalContext) } : {});
 
 /** The answer writers, one per kind of Copilot answer. */
-export type CopilotAnswer = "permission" | "permissionRequest" | "promptBlock" | "stopBlock" | "context" | "none";
+type CopilotAnswer = "permission" | "permissionRequest" | "promptBlock" | "stopBlock" | "context" | "none";
 
 export const COPILOT_WRITERS: Readonly<Record<CopilotAnswer, AnswerWriter>> = {
   permission: {

@@ -37,5 +37,3 @@ export const cursor: ClientProfile = {
   serviceUrl: serviceBaseUrl,
 };
 
-/** The answer writer of each Cursor event (docs/clients.md, the contract tests). */
-export const cursorWriterOf = native.writerOf;

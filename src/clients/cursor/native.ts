@@ -20,7 +20,7 @@ import { capped, type AnswerWriter, type NativeEvent } from "../native";
  */
 
 /** The budget hookgate's bridge gives itself for a Cursor hook, ms (Cursor documents no default of its own). */
-export const CURSOR_TIMEOUT_MS = 30_000;
+const CURSOR_TIMEOUT_MS = 30_000;
 
 const base = {
   conversation_id: z.string(),
@@ -36,7 +36,7 @@ export const cursorInput = (fields: Record<string, z.ZodType> = {}) => z.object(
 export const CURSOR_TOOLS: Readonly<Record<string, string>> = { Shell: "Bash", Read: "Read", Write: "Write", Grep: "Grep", Glob: "Glob", Task: "Agent" };
 
 /** The MCP server Cursor does not name: an MCP tool is `mcp__cursor__<tool>` in canonical terms. */
-export const CURSOR_MCP_SERVER = "cursor";
+const CURSOR_MCP_SERVER = "cursor";
 
 const jsonArgs = (v: unknown): Record<string, unknown> => {
   if (typeof v === "object" && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
@@ -89,7 +89,7 @@ export function cursorEvent(decl: Omit<NativeEvent<CursorAnswer>, "toCanonical" 
 export const DEFAULT_DENY_REASON = "Denied by hookgate policy.";
 const text = z.string().max(10_000);
 
-export type CursorAnswer = "permission" | "toolPermission" | "readPermission" | "prompt" | "stop";
+type CursorAnswer = "permission" | "toolPermission" | "readPermission" | "prompt" | "stop";
 
 /** allow|deny|ask from an aggregate: defer (and a stop of the agent, on a tool call) are the sound choices. */
 function permissionOf(agg: Aggregate, canAsk: boolean): { permission?: string; reason?: string } {

@@ -7,7 +7,7 @@ import { commandBridge, type BridgeConventions } from "../bridge";
 import type { AnswerWriter, NativeSpec } from "../native";
 
 /** Cursor's command hooks: exit 2 blocks (the documented deny), any other failure is logged and the agent goes on. */
-export const CURSOR_BRIDGE: BridgeConventions = { blockExit: 2, openExit: 1 };
+const CURSOR_BRIDGE: BridgeConventions = { blockExit: 2, openExit: 1 };
 
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "UserPromptSubmit", "Stop"];
 

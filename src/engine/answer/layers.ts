@@ -15,9 +15,9 @@ import type { Aggregate } from "./outcome";
  * on the rewritten input and its verdict counts too (a baseline deny of the rewrite denies, and no rewrite rides on
  * a deny); the baseline's own rewrite of that input, if it makes one, is applied last.
  */
-export type Layer = "baseline" | "team";
+type Layer = "baseline" | "team";
 
-export interface LayerTrace {
+interface LayerTrace {
   layer: Layer;
   /** The revision evaluated (absent for a draft or a file). */
   revision?: number;
@@ -27,7 +27,7 @@ export interface LayerTrace {
   why?: string;
 }
 
-export interface LayeredTrace extends Trace {
+interface LayeredTrace extends Trace {
   groups: (GroupTrace & { layer: Layer })[];
   handlers: (HandlerTrace & { layer: Layer })[];
   layers: LayerTrace[];
@@ -37,7 +37,7 @@ export interface LayeredTrace extends Trace {
   recheckedRewrite?: { verdict?: Verdict };
 }
 
-export interface LayeredEvaluation extends Evaluation {
+interface LayeredEvaluation extends Evaluation {
   trace: LayeredTrace;
 }
 
@@ -55,7 +55,7 @@ export interface FixedLayer {
   revision?: number;
 }
 
-export type LayerInput = { policy: CompiledPolicy; revision?: number } | FixedLayer;
+type LayerInput = { policy: CompiledPolicy; revision?: number } | FixedLayer;
 
 const isFixed = (l: LayerInput): l is FixedLayer => "aggregate" in l;
 
@@ -65,7 +65,7 @@ const join = (values: (string | undefined)[], sep: string): string | undefined =
 };
 
 /** Folds the layers' aggregates, baseline first (updatedInput is decided by the caller: see evaluateLayered). */
-export function combineAggregates(base: Aggregate, team: Aggregate): { aggregate: Aggregate; decidedBy?: Layer } {
+function combineAggregates(base: Aggregate, team: Aggregate): { aggregate: Aggregate; decidedBy?: Layer } {
   const verdict = strongerVerdict(base.verdict, team.verdict);
   const out: Aggregate = { output: {} };
   let decidedBy: Layer | undefined;

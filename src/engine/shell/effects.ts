@@ -41,7 +41,7 @@ export interface Effect {
 }
 
 /** What a write puts in a file (`added`) in place of what (`replaced`: an edit's old text; none for an append). */
-export interface WrittenText {
+interface WrittenText {
   readonly added: string;
   readonly replaced?: string;
 }
@@ -86,7 +86,7 @@ const DOWNLOADERS: Readonly<Record<string, (args: readonly ShellWord[]) => boole
  * time: the words the previous pipeline stage is known to produce (`echo ~ | xargs rm -rf`, `find / | xargs …`),
  * else an unknown word.
  */
-export function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
+function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
   if (c.words.length === 0) return undefined;
   const s = strip(c.words);
   const head = c.words[s.start];

@@ -9,7 +9,7 @@ const GNU = ["--help", "--version"] as const;
 const UTIL_LINUX = ["--help", "--version", "-h", "-V"] as const;
 const WINDOWS = ["/?", "-?"] as const;
 
-export const HELP_FLAGS: Readonly<Record<string, readonly string[]>> = {
+const HELP_FLAGS: Readonly<Record<string, readonly string[]>> = {
   // coreutils and findutils
   rm: GNU, rmdir: GNU, unlink: GNU, shred: GNU, dd: GNU, cp: GNU, mv: GNU, ln: GNU, install: GNU, tee: GNU, truncate: GNU, touch: GNU,
   chmod: GNU, chown: GNU, chgrp: GNU, cat: GNU, head: GNU, tail: GNU, find: GNU, xargs: GNU, tar: GNU, rsync: GNU, sed: GNU,
