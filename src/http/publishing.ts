@@ -3,6 +3,7 @@ import { otherClientWarnings } from "../clients";
 import { unavailableCallouts } from "../config";
 import { kindOf } from "../engine/handlers/kinds";
 import type { Verdict } from "../engine/event/eventSpec";
+import { allTeams, hasScope } from "../access/scopes";
 import type { AuditAction } from "../services";
 import { policyBody, publishQuery, rollbackBody } from "./adminSchemas";
 import { messageOf, recordChange } from "./audit";
@@ -15,12 +16,33 @@ import { validQuery } from "./openapiRoute";
  * entry each) — shared by the team routes (adminRoutes.ts) and the baseline routes (accessRoutes.ts).
  */
 
-/** Compile for this client and deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. */
-export function compiledOrThrow(c: AppContext, document: unknown) {
+/**
+ * Compile for this client and deployment: its FORWARD_SECRETS decide which secrets `http` handlers may name. A
+ * document the caller wrote (`written`: published, staged, evaluated) that forwards any of them needs an org
+ * admin: the secrets are the deployment's, not one team's, and the handler's URL is whatever its author wrote, so a
+ * team's token could otherwise send them anywhere. A stored revision (a rollback, a canary) was vetted when written.
+ */
+export function compiledOrThrow(c: AppContext, document: unknown, { written = true }: { written?: boolean } = {}) {
   const compiled = c.var.gate.compile(document);
   if (!compiled.ok)
     throw new HookgateError("policy_invalid", `the policy has ${compiled.error.length} problem(s)`, { problems: compiled.error });
+  const forwarded = written ? forwardedSecrets(compiled.value) : [];
+  const caller = c.var.caller;
+  if (forwarded.length > 0 && caller && !(hasScope(caller, "admin") && allTeams(caller)))
+    throw new HookgateError(
+      "forbidden",
+      `the policy forwards the deployment's secret(s) ${forwarded.join(", ")} (allowedEnvVars of an http handler): only an org admin (the admin scope for every team) may write such a policy`,
+    );
   return compiled.value;
+}
+
+/** The deployment secrets a policy's `http` handlers send (their `allowedEnvVars`, each checked against FORWARD_SECRETS). */
+function forwardedSecrets(policy: CompiledPolicy): string[] {
+  const out = new Set<string>();
+  for (const event of Object.values(policy.events))
+    for (const group of event?.groups ?? [])
+      for (const h of group.handlers) if (h.type === "http") for (const name of h.doc.allowedEnvVars ?? []) out.add(name);
+  return [...out];
 }
 
 /** Where a publish or rollback goes: a team's policy or the org baseline (the same store, the same writer). */
@@ -63,7 +85,7 @@ export async function rollbackTo(c: AppContext, target: Target) {
   const message = messageOf(c, body.message);
   const earlier = await c.var.services.policies.revision(target.scope, revision);
   if (!earlier) throw new HookgateError("not_found", `${targetName(target)} has no revision ${revision}`);
-  compiledOrThrow(c, earlier.document); // never roll back onto something that does not compile today
+  compiledOrThrow(c, earlier.document, { written: false }); // never roll back onto something that does not compile today
   const outcome = await c.var.services.policies.activate(target.scope, revision);
   if (outcome.kind === "missing") throw new HookgateError("not_found", `${targetName(target)} has no revision ${revision}`);
   if (outcome.kind === "current") throw new HookgateError("conflict", `revision ${outcome.revision} is already current for ${targetName(target)}: nothing to roll back`);

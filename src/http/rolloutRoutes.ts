@@ -140,7 +140,7 @@ export function registerRolloutRoutes(admin: OpenAPIHono<AppEnv>): void {
     const message = messageOf(c, body.message);
     const target = await services.policies.revision(team, body.revision);
     if (!target) throw new HookgateError("not_found", `team "${team}" has no revision ${body.revision}`);
-    compiledOrThrow(c, target.document); // never answer anyone from a revision that does not compile today
+    compiledOrThrow(c, target.document, { written: false }); // never answer anyone from a revision that does not compile today
     const at = new Date(services.now()).toISOString();
     const outcome = await services.policies.changeRollout(team, { kind: "canary", revision: body.revision, percent: body.percent, at });
     if (outcome.kind === "refused") throw new HookgateError(outcome.code, outcome.message);
@@ -156,7 +156,7 @@ export function registerRolloutRoutes(admin: OpenAPIHono<AppEnv>): void {
     const pending = (await currentOf(c)).rollout?.canary;
     if (pending) {
       const target = await services.policies.revision(team, pending.revision);
-      if (target) compiledOrThrow(c, target.document);
+      if (target) compiledOrThrow(c, target.document, { written: false });
     }
     const outcome = await services.policies.changeRollout(team, { kind: "promote" });
     if (outcome.kind === "refused") throw new HookgateError(outcome.code, outcome.message);
