@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, runBin, startLocalService, type LocalService } from "../support/localService";
 import { startResponsesServer, toolOutputs, type ResponsesScript, type ResponsesServer } from "../support/responsesServer";
-import { CODEX_BIN, codexInstalled, runCodex } from "./codex";
+import { CODEX_BIN, codexInstalled, managedFormUnavailable, runCodex } from "./codex";
 
 const TEAM = "e2e-codex";
 const REASON = "E2E-CX-5150: deleting the victim directory is blocked by the e2e-codex policy.";
@@ -42,11 +42,15 @@ let cwd: string;
 let home: string;
 let hooks: any;
 let token: string;
+let requirementsToml: string;
 let model: ResponsesServer | undefined;
+/** Why the managed form cannot run here (not root, no mount namespace), or undefined. */
+const noManagedForm = managedFormUnavailable();
 
-async function codex(script: ResponsesScript) {
+async function codex(script: ResponsesScript, form: { managed?: boolean } = {}) {
   model = await startResponsesServer(script);
-  const r = await runCodex({ prompt: "do the step", home, cwd, baseUrl: model.url, hooks, env: { HOOKGATE_TOKEN: token } });
+  const where = form.managed ? { managedRequirements: requirementsToml } : { hooks };
+  const r = await runCodex({ prompt: "do the step", home, cwd, baseUrl: model.url, ...where, env: { HOOKGATE_TOKEN: token } });
   expect(r.timedOut, `codex timed out\n${r.stderr}`).toBe(false);
   // (model.unknown is not asserted empty: on a shared machine another suite may poll a port this server reused)
   expect(model.requests.length, r.stdout + r.stderr).toBeGreaterThan(0);
@@ -71,6 +75,9 @@ describe("the generated settings work with the real Codex CLI", () => {
     const settings = await runBin(["settings", "--client", "codex", "--url", svc.baseUrl, "--team", TEAM, "--policy", policyFile]);
     expect(settings.code, settings.stderr).toBe(0);
     hooks = JSON.parse(settings.stdout);
+    const managed = await runBin(["settings", "--client", "codex", "--url", svc.baseUrl, "--team", TEAM, "--policy", policyFile, "--form", "requirements"]);
+    expect(managed.code, managed.stderr).toBe(0);
+    requirementsToml = managed.stdout;
   }, 120_000);
 
   afterAll(async () => {
@@ -116,6 +123,19 @@ describe("the generated settings work with the real Codex CLI", () => {
     const ok = await codex(commandOnce(patch("docs/note.md", "E2E-CX-NOTE")));
     expect(existsSync(join(cwd, "docs", "note.md")), `${toldModel()}\n${ok.stdout}${ok.stderr}`).toBe(true);
     expect(readFileSync(join(cwd, "docs", "note.md"), "utf8")).toContain("E2E-CX-NOTE");
+  }, 180_000);
+
+  // The form an organisation deploys: /etc/codex/requirements.toml, which runs without a person's trust and which
+  // users cannot turn off. No hooks.json and no --dangerously-bypass-hook-trust: only the managed tables.
+  it.skipIf(noManagedForm !== undefined)(`the managed requirements.toml form gates the real client on its own${noManagedForm ? ` (skipped: ${noManagedForm})` : ""}`, async () => {
+    mkdirSync(join(cwd, "victim"));
+    writeFileSync(join(cwd, "victim", "keep.txt"), "keep");
+    const r = await codex(commandOnce("rm -rf victim"), { managed: true });
+    expect(existsSync(join(cwd, "victim", "keep.txt")), r.stdout + r.stderr).toBe(true);
+    expect(toldModel()).toContain(REASON);
+    await model?.close();
+    const ok = await codex(commandOnce("echo E2E-CX-MANAGED > made.txt"), { managed: true });
+    expect(readFileSync(join(cwd, "made.txt"), "utf8").trim(), ok.stdout + ok.stderr).toBe("E2E-CX-MANAGED");
   }, 180_000);
 
   it("when hookgate cannot be reached, the bridge fails closed: the command does not run (exit 2)", async () => {

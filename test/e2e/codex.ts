@@ -2,9 +2,12 @@
 // fully offline: CODEX_HOME is a temp dir whose config.toml points a `model_providers` entry at a local Responses
 // API stand-in (test/support/responsesServer.ts), and whose hooks.json is the one `hookgate settings --client codex`
 // wrote. Non-managed hooks run only once a person has trusted them; `--dangerously-bypass-hook-trust` is that
-// review here (the managed form, /etc/codex/requirements.toml, would be a machine-wide file).
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+// review here. The managed form is /etc/codex/requirements.toml, a path Codex does not let anything move: with
+// `managedRequirements`, Codex runs in a mount namespace of its own whose /etc is an overlay on the machine's
+// (`unshare -m`, root only), so the file exists for that one process and nothing on the machine is written.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { childEnv } from "../support/localService";
@@ -20,7 +23,9 @@ export interface RunCodexOptions {
   /** The Responses API stand-in's base URL (…/v1). */
   baseUrl: string;
   /** hooks.json as `hookgate settings --client codex` printed it. */
-  hooks: object;
+  hooks?: object;
+  /** The managed form (`--form requirements`): written as /etc/codex/requirements.toml for this run alone. */
+  managedRequirements?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
 }
@@ -32,16 +37,44 @@ export interface RunCodexResult {
   timedOut: boolean;
 }
 
+/** The shell program that mounts an overlay on /etc, puts the managed file in it and runs Codex ("$@"). */
+const IN_OWN_ETC = 'mount -t overlay overlay -o "lowerdir=/etc,upperdir=$1/upper,workdir=$1/work" /etc && mkdir -p /etc/codex && cp "$1/requirements.toml" /etc/codex/requirements.toml && shift && exec "$@"';
+
+/**
+ * Why a managed-form run cannot happen on this machine, or undefined when it can: it needs root, `unshare` and an
+ * overlay mount (CI runs as root in a container that allows both; a developer's unprivileged shell does not).
+ */
+export function managedFormUnavailable(): string | undefined {
+  if (process.getuid?.() !== 0) return "the managed form needs root (a mount namespace with /etc overlaid)";
+  const dir = mkdtempSync(join(tmpdir(), "hookgate-codex-etc-"));
+  for (const d of ["upper", "work"]) mkdirSync(join(dir, d));
+  writeFileSync(join(dir, "requirements.toml"), "");
+  const r = spawnSync("unshare", ["-m", "sh", "-c", IN_OWN_ETC, "sh", dir, "test", "-f", "/etc/codex/requirements.toml"], { encoding: "utf8" });
+  rmSync(dir, { recursive: true, force: true });
+  return r.status === 0 ? undefined : `unshare -m with an overlay on /etc failed here: ${(r.stderr || r.error?.message || `exit ${r.status}`).trim()}`;
+}
+
 export function runCodex(o: RunCodexOptions): Promise<RunCodexResult> {
   mkdirSync(o.home, { recursive: true });
   writeFileSync(
     join(o.home, "config.toml"),
     ['model = "hookgate-test-model"', 'model_provider = "local"', "", "[model_providers.local]", 'name = "local"', `base_url = "${o.baseUrl}"`, 'wire_api = "responses"', ""].join("\n"),
   );
-  writeFileSync(join(o.home, "hooks.json"), JSON.stringify(o.hooks, null, 2));
-  const args = ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "-s", "workspace-write", o.prompt];
+  if (o.hooks !== undefined) writeFileSync(join(o.home, "hooks.json"), JSON.stringify(o.hooks, null, 2));
+  // Managed hooks need no person's trust, so the flag that stands in for it is left off.
+  const codexArgs = ["exec", "--skip-git-repo-check", ...(o.managedRequirements === undefined ? ["--dangerously-bypass-hook-trust"] : []), "-s", "workspace-write", o.prompt];
+  let command = CODEX_BIN;
+  let args = codexArgs;
+  let etc: string | undefined;
+  if (o.managedRequirements !== undefined) {
+    etc = mkdtempSync(join(tmpdir(), "hookgate-codex-etc-"));
+    for (const d of ["upper", "work"]) mkdirSync(join(etc, d));
+    writeFileSync(join(etc, "requirements.toml"), o.managedRequirements);
+    command = "unshare";
+    args = ["-m", "sh", "-c", IN_OWN_ETC, "sh", etc, CODEX_BIN, ...codexArgs];
+  }
   return new Promise((resolveRun) => {
-    const child = spawn(CODEX_BIN, args, {
+    const child = spawn(command, args, {
       cwd: o.cwd,
       env: childEnv({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: o.home, CODEX_HOME: o.home, ...o.env }),
       stdio: ["ignore", "pipe", "pipe"],
@@ -57,6 +90,7 @@ export function runCodex(o: RunCodexOptions): Promise<RunCodexResult> {
     }, o.timeoutMs ?? 90_000);
     child.on("close", (code) => {
       clearTimeout(timer);
+      if (etc) rmSync(etc, { recursive: true, force: true });
       resolveRun({ code, stdout, stderr, timedOut });
     });
   });
