@@ -36,6 +36,9 @@ const commandOnce =
 
 const patch = (path: string, line: string) => `apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ${path}\n+${line}\n*** End Patch\nEOF`;
 
+// `rm victim/keep.txt`, not `rm -rf victim`: Codex 0.169.0 refuses `rm -f`-style commands itself, hooks or not, so
+// only a command Codex would run shows that hookgate's deny is what stopped it.
+
 let svc: LocalService;
 let dir: string;
 let cwd: string;
@@ -105,7 +108,7 @@ describe("the generated settings work with the real Codex CLI", () => {
   it("a denied command does not run, and the policy's reason reaches the model", async () => {
     mkdirSync(join(cwd, "victim"));
     writeFileSync(join(cwd, "victim", "keep.txt"), "keep");
-    const r = await codex(commandOnce("rm -rf victim"));
+    const r = await codex(commandOnce("rm victim/keep.txt"));
     expect(existsSync(join(cwd, "victim", "keep.txt")), r.stdout + r.stderr).toBe(true);
     expect(toldModel()).toContain(REASON);
   }, 120_000);
@@ -130,7 +133,7 @@ describe("the generated settings work with the real Codex CLI", () => {
   it.skipIf(noManagedForm !== undefined)(`the managed requirements.toml form gates the real client on its own${noManagedForm ? ` (skipped: ${noManagedForm})` : ""}`, async () => {
     mkdirSync(join(cwd, "victim"));
     writeFileSync(join(cwd, "victim", "keep.txt"), "keep");
-    const r = await codex(commandOnce("rm -rf victim"), { managed: true });
+    const r = await codex(commandOnce("rm victim/keep.txt"), { managed: true });
     expect(existsSync(join(cwd, "victim", "keep.txt")), r.stdout + r.stderr).toBe(true);
     expect(toldModel()).toContain(REASON);
     await model?.close();
