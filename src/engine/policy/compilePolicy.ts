@@ -7,12 +7,13 @@ import { KIND_FIELDS, kindOf, type CompiledHandler, type HandlerDocument } from 
 import type { KindContext } from "../handlers/handlerKind";
 import { compileRegex, type LinearRegex } from "../match/linearPattern";
 import { compileMatcher, type CompiledMatcher } from "../match/matcher";
-import { compileRule, type CompiledRule } from "../match/permissionRule";
-import { indexGroup, ruleHint, whenHint, type GroupIndex, } from "../match/ruleIndex";
+import { compileRule, ruleForHint, type CompiledRule, type RuleForHint } from "../match/permissionRule";
+import { indexGroup, ruleHint, whenHint, type GroupIndex, type RuleHint } from "../match/ruleIndex";
 import { handlerSchema, matcherGroupSchema, policySchema, type PolicyDocument } from "./policySchema";
 import { DEFAULT_DEADLINE_MS } from "../limits/limits";
 import { err, ok, type Result } from "../result";
 import { effectTools } from "../match/callSubjects";
+import type { ToolTable } from "../event/toolTable";
 import { POLICY_SCHEMA_DIGEST, type PreparedPolicy } from "./preparedForm";
 
 /** One thing wrong with a policy: where (a path into the document) and what, in plain words. */
@@ -21,15 +22,40 @@ export interface Problem {
   message: string;
 }
 
-interface CompiledGroup {
+export interface CompiledGroup {
   index: number;
   matcherSource: string | undefined;
   matcher: CompiledMatcher;
   /** The clients the group applies to (its `clients`); undefined: every client. Checked per input's client at evaluation. */
   clients?: ReadonlySet<string>;
-  handlers: CompiledHandler[];
+  /**
+   * Every handler of the group, compiled. In a deferred group (a stored revision loaded with `lazyHandlers`) reading
+   * this compiles those not compiled yet, and throws HandlerCompileError if one does not compile: the hot path reads
+   * `handler(i)` for the handlers the index picks instead.
+   */
+  readonly handlers: readonly CompiledHandler[];
+  /** How many handlers the group has. */
+  readonly size: number;
+  /** Each handler's index hint, known without compiling it (the same as its compiled `hint`). */
+  readonly hints: readonly (RuleHint | undefined)[];
+  /** The handler at position `i`, compiled on its first use in a deferred group (HandlerCompileError if it does not compile). */
+  handler(i: number): CompiledHandler;
   /** The handlers indexed by their rule hints (tool, Bash first word), so big groups are not walked in full. */
   lookup: GroupIndex;
+}
+
+/**
+ * A handler of a stored revision that did not compile on its first use (deferred compilation, CompileOptions'
+ * lazyHandlers). Only a stored document this engine version did not validate can do that (edited by hand, or a
+ * compiler that started refusing it without ENGINE_VERSION being bumped). Thrown out of evaluate: the caller answers
+ * as it does a revision that no longer compiles (the Gate: the failure verdict, failing closed), never as if the
+ * handler were not there.
+ */
+export class HandlerCompileError extends Error {
+  constructor(readonly problems: readonly Problem[]) {
+    super(`the policy does not compile: ${problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
+    this.name = "HandlerCompileError";
+  }
 }
 
 export interface CompiledEvent {
@@ -336,23 +362,43 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
       }
       const clients = group.clients !== undefined ? clientsOf(group.clients, `${groupPath}.clients`, options, problems) : undefined;
       const handlers: CompiledHandler[] = [];
+      const deferred: DeferredHandler[] = [];
       group.hooks.forEach((handler, hi) => {
         const path = `${groupPath}.hooks[${hi}]`;
         const id = handler.id ?? `${eventName}[${gi}].hooks[${hi}]`;
         const seen = ids.get(id);
         if (seen !== undefined) problems.push({ path: `${path}.id`, message: `id "${id}" is already used by ${seen}` });
         ids.set(id, path);
-        const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems, options, warnings);
+        const at = { id, path, order: order++ };
+        handlerCount++;
+        if (options.lazyHandlers && handler.type === "rule") {
+          // A rule is compiled on first use, indexed by a hint read from its document. Its kind is neither slow nor
+          // stateful and always compiles when its conditions do (only a judge or a forward can be left out with a
+          // warning), so what the event needs to know of it is in the document.
+          deferred.push({ doc: handler, at, hint: deferredHint(handler, spec, client.tools), compiled: undefined });
+          if (handler.once) stateful = true;
+          return;
+        }
+        const compiled = compileHandler(handler, spec, document, at, problems, options, warnings);
         if (compiled) {
           handlers.push(compiled);
+          deferred.push({ doc: handler, at, hint: compiled.hint, compiled });
           const kind = kindOf(compiled);
           if (kind.slow) hasSlowHandlers = true;
           if (compiled.once || kind.stateful) stateful = true;
         }
-        handlerCount++;
       });
       if (warn && spec.toolEvent) for (const h of handlers) warnings.push(...rulesTheMatcherExcludes(h, matcher, group.matcher, client));
-      compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, ...(clients ? { clients } : {}), handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
+      const head = { index: gi, matcherSource: group.matcher, matcher, ...(clients ? { clients } : {}) };
+      compiledGroups.push(
+        options.lazyHandlers
+          ? deferredGroup(head, deferred, (d) => {
+              const found: Problem[] = [];
+              const compiled = compileHandler(d.doc, spec, document, d.at, found, options);
+              return compiled ?? new HandlerCompileError(found.length > 0 ? found : [{ path: d.at.path, message: "does not compile" }]);
+            })
+          : eagerGroup(head, handlers),
+      );
     });
     events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful };
   }
@@ -410,6 +456,85 @@ function rulesTheMatcherExcludes(h: CompiledHandler, matcher: CompiledMatcher, s
       });
   });
   return out;
+}
+
+/**
+ * A handler's index hint (match/ruleIndex.ts), from its `if` rules (compiled, or read for the index alone), its
+ * `when` patterns and whether it has `effect` conditions. One function for both, so that a handler indexed before it
+ * is compiled (deferredHint) is indexed exactly as the compiled handler would be.
+ */
+function handlerHint(
+  h: HandlerDocument,
+  ifRules: readonly RuleForHint[],
+  when: readonly { segments: readonly string[]; fansOut: boolean; source: string }[],
+  hasEffects: boolean,
+  tools: ToolTable,
+): RuleHint | undefined {
+  if (hasEffects && ifRules.length === 0) return { tools: effectTools(tools) };
+  if (ifRules.length === 0 && asList(h.unless).length === 0 && (h.secrets ?? []).length === 0) return whenHint(when);
+  return ruleHint(ifRules);
+}
+
+/**
+ * The hint of a handler not compiled yet, read from its document as compileHandler would compile it, for a document
+ * this engine version validated. Where the document would not compile (a rule that does not read, a field its event
+ * cannot take) there is no hint: the handler is visited for every call, and compiling it there fails loudly.
+ */
+function deferredHint(h: HandlerDocument, spec: EventSpec, tools: ToolTable): RuleHint | undefined {
+  const ifTexts = asList(h.if);
+  const hasRules = ifTexts.length > 0 || asList(h.unless).length > 0;
+  if (!spec.toolEvent && (hasRules || h.effect !== undefined)) return undefined;
+  const ifRules: RuleForHint[] = [];
+  for (const text of ifTexts) {
+    const rule = ruleForHint(text, tools);
+    if (rule === undefined) return undefined;
+    ifRules.push(rule);
+  }
+  const when = Object.entries(h.when ?? {}).map(([p, source]) => {
+    const segments = p.split(".");
+    return { segments, fansOut: segments.includes("*"), source };
+  });
+  return handlerHint(h, ifRules, when, h.effect !== undefined, tools);
+}
+
+/** A handler of a deferred group: its document, its place, its hint, and the handler once compiled (a judge's or a forward's: at load). */
+interface DeferredHandler {
+  doc: HandlerDocument;
+  at: { id: string; path: string; order: number };
+  hint: RuleHint | undefined;
+  compiled: CompiledHandler | undefined;
+}
+
+type GroupHead = Pick<CompiledGroup, "index" | "matcherSource" | "matcher" | "clients">;
+
+function eagerGroup(head: GroupHead, handlers: CompiledHandler[]): CompiledGroup {
+  const hints = handlers.map((h) => h.hint);
+  return { ...head, handlers, size: handlers.length, hints, handler: (i) => handlers[i]!, lookup: indexGroup(hints) };
+}
+
+/**
+ * A group whose handlers are compiled on first use (CompileOptions' lazyHandlers), indexed by hints read from their
+ * documents. A handler that does not compile stays failed: each use throws its HandlerCompileError again.
+ */
+function deferredGroup(head: GroupHead, deferred: readonly DeferredHandler[], compile: (d: DeferredHandler) => CompiledHandler | HandlerCompileError): CompiledGroup {
+  const compiled: (CompiledHandler | HandlerCompileError | undefined)[] = deferred.map((d) => d.compiled);
+  const handler = (i: number): CompiledHandler => {
+    const c = (compiled[i] ??= compile(deferred[i]!));
+    if (c instanceof HandlerCompileError) throw c;
+    return c;
+  };
+  const hints = deferred.map((d) => d.hint);
+  let all: CompiledHandler[] | undefined;
+  return {
+    ...head,
+    get handlers() {
+      return (all ??= deferred.map((_, i) => handler(i)));
+    },
+    size: deferred.length,
+    hints,
+    handler,
+    lookup: indexGroup(hints),
+  };
 }
 
 function compileHandler(
@@ -485,12 +610,7 @@ function compileHandler(
     order: at.order,
     ifRules,
     // Always present (undefined when there is none): one object shape keeps the evaluation loop monomorphic.
-    hint:
-      effectConditions.length > 0 && ifRules.length === 0
-        ? { tools: effectTools(options.client.tools) }
-        : ifRules.length === 0 && unlessRules.length === 0 && (h.secrets ?? []).length === 0
-          ? whenHint(when)
-          : ruleHint(ifRules),
+    hint: handlerHint(h, ifRules, when, effectConditions.length > 0, options.client.tools),
     unlessRules,
     allParts: h.type === "rule" && h.decision === "allow",
     when,
