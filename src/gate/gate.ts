@@ -1,5 +1,6 @@
 import type { CompileOptions } from "../engine/policy/compiledHandler";
-import { compilePolicy, HandlerCompileError, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
+import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
+import { HandlerCompileError } from "../engine/policy/compiledGroup";
 import type { ClientProtocol } from "../engine/event/client";
 import type { EventSpec } from "../engine/event/eventSpec";
 import { evaluate, type Evaluation } from "../engine/evaluate";
