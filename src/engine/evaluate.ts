@@ -3,6 +3,7 @@ import { strictestOfParts } from "./answer/parts";
 import { kindOf, type CompiledHandler, type HandlerCallouts } from "./handlers/kinds";
 import type { Contribution, SlowRun } from "./handlers/handlerKind";
 import type { CompiledEvent, CompiledPolicy } from "./policy/compilePolicy";
+import type { CompiledGroup } from "./policy/compiledGroup";
 import { failVerdict, type EventSpec, type Verdict } from "./event/eventSpec";
 import { canonicalTool, type ToolTable } from "./event/toolTable";
 import type { Aggregate, HandlerOutcome } from "./answer/outcome";
@@ -257,7 +258,7 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
   const toolName = call.toolName;
   const formsOf = () => (forms ??= commandForms((subjects ??= subjectsOf(call, tools, budget, scope, caseSensitive))));
   const fired = new Set<CompiledHandler>();
-  const matchedGroups: CompiledHandler[][] = [];
+  const matchedGroups: CompiledGroup[] = [];
   const tool = canonicalTool(tools, toolName);
   let memo: Map<string, number[]> | undefined;
   const candidates: Candidate[] = [];
@@ -276,17 +277,20 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
           trace.handlers.push(skipped(h, `matcher ${JSON.stringify(group.matcherSource)} does not match ${JSON.stringify(query ?? null)}`));
       continue;
     }
-    matchedGroups.push(group.handlers);
-    // Without `explain`, only the handlers the index says might apply are visited at all.
+    matchedGroups.push(group);
+    // Without `explain`, only the handlers the index says might apply are visited at all, and (in a group compiled
+    // on first use) only those its hints do not rule out are compiled.
     const visit = explain ? undefined : visitList(group.lookup, tool, formsOf, input);
-    const count = visit ? visit.length : group.handlers.length;
+    const count = visit ? visit.length : group.size;
     for (let k = 0; k < count; k++) {
-      const h = group.handlers[visit ? visit[k]! : k]!;
-      let why = "matched";
-      if (h.hint && !mightMatch(h.hint, tool, formsOf)) {
-        if (explain) trace.handlers.push(skipped(h, "no `if` rule matches"));
+      const i = visit ? visit[k]! : k;
+      const hint = group.hints[i];
+      if (hint && !mightMatch(hint, tool, formsOf)) {
+        if (explain) trace.handlers.push(skipped(group.handler(i), "no `if` rule matches"));
         continue;
       }
+      const h = group.handler(i);
+      let why = "matched";
       if (h.ifRules.length > 0 || h.unlessRules.length > 0 || h.effectConditions.length > 0) {
         subjects ??= subjectsOf(call, tools, budget, scope, caseSensitive);
         const gate = ruleGate(h, subjects, (memo ??= new Map()));
@@ -343,10 +347,12 @@ function select(event: CompiledEvent, input: Record<string, unknown>, call: Tool
   const exhausted = budget.exhausted;
   if (!incomplete && !exhausted) return { candidates, unexamined: [], unexaminedWhy: undefined };
   const unexamined: CompiledHandler[] = [];
-  for (const handlers of matchedGroups)
-    for (const h of handlers) {
+  for (const group of matchedGroups)
+    for (let i = 0; i < group.size; i++) {
+      const hint = group.hints[i];
+      if (hint?.tools && !hint.tools.has(tool)) continue;
+      const h = group.handler(i);
       if (fired.has(h) || h.dryRun || !restricts(h)) continue;
-      if (h.hint?.tools && !h.hint.tools.has(tool)) continue;
       if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effectConditions.length === 0 && h.when.length === 0 && h.secrets.length === 0) continue;
       unexamined.push(h);
     }

@@ -1,5 +1,6 @@
 import type { CompileOptions } from "../engine/policy/compiledHandler";
 import { compilePolicy, type CompiledPolicy, type Problem } from "../engine/policy/compilePolicy";
+import { HandlerCompileError } from "../engine/policy/compiledGroup";
 import type { ClientProtocol } from "../engine/event/client";
 import type { EventSpec } from "../engine/event/eventSpec";
 import { evaluate, type Evaluation } from "../engine/evaluate";
@@ -303,6 +304,12 @@ export class Gate {
         }
         return { answer: evaluation.answer, evaluation };
       } catch (e) {
+        // A stored revision's handler compiled on its first use that did not compile: answered as a revision that no
+        // longer compiles is (failing closed, whatever its failMode), never as if the handler were not there.
+        if (e instanceof HandlerCompileError) {
+          log("error", { msg: "policy does not compile", team, event: spec.name, error: errorText(e) });
+          return failed("closed", base || loaded.kind !== "ok" ? "a stored revision (the team's or the baseline's) no longer compiles" : `revision ${loaded.record.revision} no longer compiles`, "policy does not compile");
+        }
         log("error", { msg: "evaluation failed", event: spec.name, error: errorText(e) });
         return failed(policy?.failMode ?? "closed", "an internal error", "internal error");
       }

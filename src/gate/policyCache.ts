@@ -48,7 +48,10 @@ export function compileRecord(record: PolicyRecord, client: ClientModel, key = c
   // Validated by this engine version at publish: patterns may compile on first use (cold start stays cheap). Its
   // warnings were the publisher's to read; nothing that loads a stored revision reads them.
   // Its prepared form, when this engine made it, loads without running the schema again (engine/policy/preparedForm.ts).
-  const options = { client, clientNames: CLIENT_NAMES, lazyPatterns: record.engine === ENGINE_VERSION, warnings: false };
+  // Validated by this engine version, its rules are also compiled on first use, indexed meanwhile by hints read from
+  // their documents (a cold isolate with 1,000 handlers compiles the few its first request reaches: bench/README.md).
+  const validated = record.engine === ENGINE_VERSION;
+  const options = { client, clientNames: CLIENT_NAMES, lazyPatterns: validated, lazyHandlers: validated, warnings: false };
   const prepared = preparedOf(record);
   const result = prepared?.form === PREPARED_FORM ? compilePrepared(record.document, prepared, options) : compilePolicy(record.document, options);
   const loaded: LoadedPolicy = result.ok ? { kind: "ok", record, compiled: result.value } : { kind: "broken", record, problems: result.error };

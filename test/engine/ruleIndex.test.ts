@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
 import { compilePolicy, type CompiledPolicy } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
-import { requiredLiteral } from "../../src/engine/match/ruleIndex";
+import { BUILD_AFTER, requiredLiteral } from "../../src/engine/match/ruleIndex";
 import { claudeCode } from "../../src/clients/claude-code";
 
 /**
@@ -84,14 +84,21 @@ describe("the rule index never changes an answer", () => {
         const compiled = compilePolicy({ hooks: { PreToolUse: [{ matcher: "Bash|Read", hooks: handlers.map((h, i) => ({ ...h, id: `h${i}`, reason: `h${i}` })) }] } }, { client: claudeCode });
         if (!compiled.ok) return;
         const policy: CompiledPolicy = compiled.value;
-        for (const cmd of commands) {
-          const input = { hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Bash", tool_input: { command: cmd }, tool_use_id: "t" };
-          const fast = await evaluate(policy, eventByName("PreToolUse"), input);
-          const full = await evaluate(policy, eventByName("PreToolUse"), input, {}, { explain: true });
-          expect({ cmd, answer: fast.answer, fired: fast.fired }).toEqual({ cmd, answer: full.answer, fired: full.fired });
+        const pre = (command: string) => ({ hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Bash", tool_input: { command }, tool_use_id: "t" });
+        // Twice: first while the index tests each literal in turn, then once it has built its tries and automata.
+        for (const built of [false, true]) {
+          if (built) for (let i = 0; i < BUILD_AFTER; i++) await evaluate(policy, eventByName("PreToolUse"), pre(`warm ${i}`));
+          for (const cmd of commands) {
+            const fast = await evaluate(policy, eventByName("PreToolUse"), pre(cmd));
+            const full = await evaluate(policy, eventByName("PreToolUse"), pre(cmd), {}, { explain: true });
+            expect({ cmd, built, answer: fast.answer, fired: fast.fired }).toEqual({ cmd, built, answer: full.answer, fired: full.fired });
+          }
         }
+        const group = policy.events.PreToolUse!.groups[0]!.lookup;
+        expect([...group.bash.values()].map((b) => b.prefixes !== undefined)).not.toContain(false);
+        expect(group.when.map((w) => w.automaton !== undefined)).not.toContain(false);
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { claudeCode } from "../../src/clients/claude-code";
 import { eventByName } from "../../src/clients/claude-code/events";
-import type { CompiledPolicy } from "../../src/engine/policy/compilePolicy";
+import { ENGINE_VERSION, PREPARED_FORM, type CompiledPolicy } from "../../src/engine/policy/compilePolicy";
 import { Gate, type GateDeps } from "../../src/gate/gate";
 import { kvVerdictCache, llmJudge } from "../../src/llmJudge";
 import type { PolicyStore } from "../../src/services";
@@ -101,6 +101,30 @@ describe("Gate.decide", () => {
     // An event that cannot express a verdict stays valid: no opinion.
     const note = await decided(gate(), { team, event: eventByName("Notification"), input: PAYLOADS.Notification });
     expect(note.answer).toEqual({});
+  });
+
+  it("a stored rule compiled on its first use that does not compile fails the calls that reach it closed, whatever the failMode", async () => {
+    // Stored as this engine version's publish would have (engine, prepared form), then edited: one rule no longer
+    // compiles. Loaded with rules compiled on first use, the revision is not refused as a whole at load.
+    const team = uniqueTeam("gate-lazy-broken");
+    const fetchAsk = { type: "rule", id: "fetch", if: "WebFetch(example.com)", decision: "ask", reason: "fetch" };
+    const document = { failMode: "open", hooks: { PreToolUse: [{ hooks: [{ type: "rule", id: "no-rm", if: "Bash(rm *)", decision: "deny", reason: "no rm" }, fetchAsk] }] } };
+    const prepared = { form: PREPARED_FORM, document: { deadlineMs: 5000, caseSensitiveCommands: false, ...document } };
+    const record = { team, revision: 4, publishedAt: new Date().toISOString(), document, digest: `digest-${team}`, engine: ENGINE_VERSION, prepared };
+    await env.HOOKGATE_KV.put(policyKeys.current(team), JSON.stringify(record));
+    const fetch = await decided(gate(), { team, event: PreToolUse, input: { ...PAYLOADS.PreToolUse, tool_name: "WebFetch", tool_input: { url: "https://example.com/", prompt: "p" } } });
+    expect(fetch.revision).toBe(4);
+    expect(permission(fetch.answer)).toBe("deny");
+    expect(permissionReason(fetch.answer)).toContain("revision 4 no longer compiles");
+    // A call the broken rule can never reach (its tool is WebFetch) is decided by the rest of the revision.
+    const rm = await decided(gate(), { team, event: PreToolUse, input: pre("rm -rf build") });
+    expect(permissionReason(rm.answer)).toContain("no rm");
+    expect((await decided(gate(), { team, event: PreToolUse, input: pre("ls") })).answer).toEqual({});
+    // Validated by another engine version, the same revision is compiled in full at load, and refused as a whole.
+    const older = uniqueTeam("gate-lazy-older");
+    await env.HOOKGATE_KV.put(policyKeys.current(older), JSON.stringify({ ...record, team: older, digest: `digest-${older}`, engine: ENGINE_VERSION - 1 }));
+    const ls = await decided(gate(), { team: older, event: PreToolUse, input: pre("ls") });
+    expect(permissionReason(ls.answer)).toContain("revision 4 no longer compiles");
   });
 
   it("invalid input is refused with its problems, before any policy is read", async () => {

@@ -140,7 +140,16 @@ function unescapeContent(s: string): string {
 
 const MAX_RULE_LENGTH = 4096;
 
-export function compileRule(raw: string, tools: ToolTable): Result<CompiledRule, string> {
+/** A rule's tool part and specifier, read and checked: what compiling its matcher and its index hint both start from. */
+interface RuleHead {
+  readonly raw: string;
+  readonly tool: string;
+  readonly toolTest: (canonicalToolName: string) => boolean;
+  /** The specifier after unescaping; undefined for a whole-tool rule. */
+  readonly specifier: string | undefined;
+}
+
+function ruleHead(raw: string, tools: ToolTable): Result<RuleHead, string> {
   if (typeof raw !== "string") return err("a permission rule must be a string");
   const rule = raw.trim();
   if (rule === "") return err("empty permission rule");
@@ -163,16 +172,51 @@ export function compileRule(raw: string, tools: ToolTable): Result<CompiledRule,
   if (!tt.ok) return err(toolPart.trim() !== toolPart ? `"${raw}": whitespace around the tool name` : `"${raw}": ${tt.error}`);
   const tool = tt.value.tool;
   const toolTest = tt.value.test;
-  // Built as literals with every field, never by spreading: spread-built objects were several times slower to
-  // build and to read on the evaluation path (bench/).
-  if (rawContent === undefined || rawContent === "" || rawContent === "*") {
-    return ok({ raw, tool, toolTest, specifier: undefined, matcher: { kind: "tool" }, tools });
-  }
+  if (rawContent === undefined || rawContent === "" || rawContent === "*") return ok({ raw, tool, toolTest, specifier: undefined });
   const content = unescapeContent(rawContent);
   if (content.trim() === "") return err(`"${raw}": blank specifier — write ${tool} or ${tool}(*) for the whole tool`);
-  const m = compileSpecifier(tool, content, tools);
+  return ok({ raw, tool, toolTest, specifier: content });
+}
+
+export function compileRule(raw: string, tools: ToolTable): Result<CompiledRule, string> {
+  const head = ruleHead(raw, tools);
+  if (!head.ok) return head;
+  const { tool, toolTest, specifier } = head.value;
+  // Built as literals with every field, never by spreading: spread-built objects were several times slower to
+  // build and to read on the evaluation path (bench/).
+  if (specifier === undefined) return ok({ raw, tool, toolTest, specifier: undefined, matcher: { kind: "tool" }, tools });
+  const m = compileSpecifier(tool, specifier, tools);
   if (!m.ok) return err(`"${raw}": ${m.error}`);
-  return ok({ raw, tool, toolTest, specifier: content, matcher: m.value, tools });
+  return ok({ raw, tool, toolTest, specifier, matcher: m.value, tools });
+}
+
+/**
+ * What the rule index reads of a rule (match/ruleIndex.ts's ruleHint), without compiling its matcher: its head, and
+ * for a shell rule whether it is a command pattern (not a parameter rule) and its canonical twin's text. A cold
+ * isolate indexes a stored policy's handlers from these and compiles each handler on its first use. Undefined when
+ * the rule does not read (the handler then has no hint: it is visited, and its compile fails there). A rule that
+ * reads here may still fail to compile (a bad glob, domain or parameter): that too surfaces at the handler's compile.
+ */
+export function ruleForHint(raw: string, tools: ToolTable): RuleForHint | undefined {
+  const head = ruleHead(raw, tools);
+  if (!head.ok) return undefined;
+  const { tool, toolTest, specifier } = head.value;
+  const shell = tools.shells[tool];
+  if (specifier === undefined || shell === undefined || tool.startsWith(tools.mcpPrefix)) return { raw, tool, toolTest, specifier, tools, matcher: { kind: "other", canonicalText: undefined } };
+  const p = shellPattern(specifier);
+  if (p === undefined) return undefined;
+  if ("param" in p) return { raw, tool, toolTest, specifier, tools, matcher: { kind: "param", canonicalText: undefined } };
+  return { raw, tool, toolTest, specifier, tools, matcher: { kind: "shell", canonicalText: shell.dialect === "powershell" ? undefined : canonicalPattern(p.pattern)?.text } };
+}
+
+/** The part of a rule the index reads: a compiled rule is one, and so is what ruleForHint reads without compiling. */
+export interface RuleForHint {
+  readonly raw: string;
+  readonly tool: string;
+  readonly specifier: string | undefined;
+  readonly toolTest: (canonicalToolName: string) => boolean;
+  readonly tools: ToolTable;
+  readonly matcher: { readonly kind: string; readonly canonicalText?: string | undefined };
 }
 
 function compileSpecifier(tool: string, content: string, tools: ToolTable): Result<Matcher, string> {
@@ -204,24 +248,28 @@ function compileParam(tool: string, name: string, value: string, tools: ToolTabl
   return ok({ kind: "param", name, value: compileWildcard(value) });
 }
 
+/**
+ * A shell rule's specifier read as the client reads it: runs of whitespace are one space, and the legacy prefix
+ * `npm run test:*` (`:*` only at the very end) is `npm run test *` (the command is the prefix, or starts with it and a
+ * space — with the bare-command quirk). Else `name:value` is a parameter rule. Undefined: an empty prefix before `:*`.
+ */
+function shellPattern(content: string): { form: ShellMatcher["form"]; pattern: string } | { param: RegExpExecArray } | undefined {
+  const text = content.replace(/\s+/g, " ").trim();
+  if (text.endsWith(":*") && !isEscaped(text, text.length - 1)) {
+    const prefix = text.slice(0, -2).trim();
+    return prefix === "" ? undefined : { form: "prefix", pattern: `${prefix} *` };
+  }
+  const param = PARAM.exec(content);
+  return param ? { param } : { form: "wildcard", pattern: text };
+}
+
 function compileShellSpecifier(tool: string, dialect: "bash" | "powershell", content: string, tools: ToolTable): Result<Matcher, string> {
   const ci = dialect === "powershell";
   const fold = (s: string) => (ci ? s.toLowerCase() : s);
-  // Runs of whitespace are one space, in rules as in commands (as the client reads both).
-  const text = content.replace(/\s+/g, " ").trim();
-  // Legacy prefix `npm run test:*` (`:*` only at the very end): the command is the prefix, or starts with it and
-  // a space — exactly `prefix *` with the bare-command quirk.
-  let pattern = text;
-  let form: ShellMatcher["form"] = "wildcard";
-  if (text.endsWith(":*") && !isEscaped(text, text.length - 1)) {
-    const prefix = text.slice(0, -2).trim();
-    if (prefix === "") return err("empty command before \":*\"");
-    pattern = `${prefix} *`;
-    form = "prefix";
-  } else {
-    const param = PARAM.exec(content);
-    if (param) return compileParam(tool, param[1]!, param[2]!, tools);
-  }
+  const read = shellPattern(content);
+  if (read === undefined) return err("empty command before \":*\"");
+  if ("param" in read) return compileParam(tool, read.param[1]!, read.param[2]!, tools);
+  const { form, pattern } = read;
   const wc = compileWildcard(fold(pattern), { trailingSpaceStarOptional: true });
   const pieces = wildcardPieces(fold(pattern));
   const barePieces = pieces.length === 2 && pieces[1] === "" && pieces[0]!.endsWith(" ") ? [pieces[0]!.slice(0, -1)] : undefined;

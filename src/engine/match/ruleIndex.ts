@@ -1,5 +1,5 @@
 import { isHoleCode } from "../shell/words/template";
-import type { CompiledRule } from "./permissionRule";
+import type { RuleForHint } from "./permissionRule";
 import type { ToolTable } from "../event/toolTable";
 import type { CallSubjects } from "./callSubjects";
 
@@ -29,7 +29,7 @@ interface BashLiteral {
 /** Module scope: which tools a rule's tool name covers depends on the name and the client's table alone. */
 const toolsByTable = new WeakMap<ToolTable, Map<string, readonly string[]>>();
 
-function toolsOf(rule: CompiledRule): readonly string[] | undefined {
+function toolsOf(rule: RuleForHint): readonly string[] | undefined {
   if (rule.tool.includes("*") || rule.tool.startsWith(rule.tools.mcpPrefix)) return undefined;
   let byTool = toolsByTable.get(rule.tools);
   if (!byTool) toolsByTable.set(rule.tools, (byTool = new Map()));
@@ -46,7 +46,7 @@ function toolsOf(rule: CompiledRule): readonly string[] | undefined {
  * spaces dropped since `git *` also matches bare `git`): the rule's own, and its canonical twin's. Undefined when
  * the rule can match any command.
  */
-function literalsOf(rule: CompiledRule): BashLiteral[] | undefined {
+function literalsOf(rule: RuleForHint): BashLiteral[] | undefined {
   if (rule.tools.shells[rule.tool]?.dialect !== "bash" || rule.matcher.kind !== "shell" || rule.specifier === undefined) return undefined;
   if (rule.raw.includes("\\")) return undefined; // escapes: keep it simple and unindexed
   // Whitespace runs are one space; the legacy `prefix:*` is `prefix *`.
@@ -73,7 +73,7 @@ function affixes(spec: string): BashLiteral | undefined {
   return { prefix, suffix: suffix === "" ? undefined : suffix };
 }
 
-export function ruleHint(ifRules: readonly CompiledRule[]): RuleHint | undefined {
+export function ruleHint(ifRules: readonly RuleForHint[]): RuleHint | undefined {
   if (ifRules.length === 0) return undefined;
   const hint: RuleHint = {};
   const tools = new Set<string>();
@@ -294,44 +294,84 @@ function trieWalk(root: TrieNode, f: string, reversed: boolean, hit: (id: number
 }
 
 /**
- * The Bash literals of a group: each alternative (a rule, or its canonical twin) with the handler it belongs to, in
- * a trie of prefixes whose nodes hold a trie of the reversed suffixes of the alternatives ending there.
+ * How many lookups a part of a group's index (one shell tool's literals, one input path's `when` literals) answers
+ * by testing every literal in turn before it builds its automaton. A cold isolate's first requests then build none
+ * (with 1,000 handlers the tries and the Aho–Corasick automaton were ~1.5 ms of a cold start: bench/README.md), and
+ * a busy one builds each after a few requests. Both ways visit the same handlers once the hints are re-checked.
+ */
+export const BUILD_AFTER = 8;
+
+/**
+ * The Bash literals of a group: each alternative (a rule, or its canonical twin) with the handler it belongs to,
+ * once built in a trie of prefixes whose nodes hold a trie of the reversed suffixes of the alternatives ending there.
  */
 interface BashIndex {
-  readonly prefixes: TrieNode;
+  readonly entries: readonly { position: number; literal: BashLiteral }[];
+  /** Built on the BUILD_AFTER-th lookup. */
+  prefixes: TrieNode | undefined;
   /** Alternative id → handler position. */
   readonly position: number[];
+  lookups: number;
 }
 
-function buildBashIndex(entries: readonly { position: number; literal: BashLiteral }[]): BashIndex {
+function bashIndex(entries: readonly { position: number; literal: BashLiteral }[]): BashIndex {
+  return { entries, prefixes: undefined, position: entries.map((e) => e.position), lookups: 0 };
+}
+
+function buildTrie(entries: BashIndex["entries"]): TrieNode {
   const prefixes = trieNode();
   entries.forEach(({ literal }, id) => {
     const at = trieInsert(prefixes, literal.prefix, false);
     if (literal.suffix === undefined) at.ends.push(id);
     else trieInsert((at.suffixes ??= trieNode()), literal.suffix, true).ends.push(id);
   });
-  return { prefixes, position: entries.map((e) => e.position) };
+  return prefixes;
 }
 
 function bashVisit(index: BashIndex, forms: readonly string[], visit: (position: number) => void): void {
+  if (index.prefixes === undefined && ++index.lookups < BUILD_AFTER) {
+    // Before the trie: each alternative tested as mightMatch does (the trie lets through a superset of these, and
+    // select re-checks every visited handler with mightMatch, so both ways run the same handlers).
+    for (const { position, literal } of index.entries)
+      for (const f of forms)
+        if (couldStartWith(f, literal.prefix) && (literal.suffix === undefined || couldEndWith(f, literal.suffix))) {
+          visit(position);
+          break;
+        }
+    return;
+  }
+  const prefixes = (index.prefixes ??= buildTrie(index.entries));
   const position = index.position;
   const hit = (id: number) => visit(position[id]!);
-  for (const f of forms) trieWalk(index.prefixes, f, false, hit);
+  for (const f of forms) trieWalk(prefixes, f, false, hit);
 }
 
-/** Aho–Corasick over the required literals of `when` patterns on one input path: one pass finds every literal present. */
+/**
+ * The required literals of `when` patterns on one input path, once built an Aho–Corasick automaton: one pass finds
+ * every literal present. Until it is built (BUILD_AFTER), each literal is looked for in turn: the same literals found.
+ */
 interface LiteralScanner {
   readonly segments: readonly string[];
   readonly fansOut: boolean;
-  readonly next: Map<number, number>[];
-  readonly fail: Int32Array;
-  /** For each state, the handler positions whose literal ends there (fail links folded in). */
-  readonly out: number[][];
+  readonly entries: readonly { literal: string; position: number }[];
+  automaton: Automaton | undefined;
+  lookups: number;
   /** Every handler position on this path (when a text is too large to scan, all are visited). */
   readonly all: number[];
 }
 
-function buildScanner(segments: readonly string[], fansOut: boolean, entries: readonly { literal: string; position: number }[]): LiteralScanner {
+interface Automaton {
+  readonly next: Map<number, number>[];
+  readonly fail: Int32Array;
+  /** For each state, the handler positions whose literal ends there (fail links folded in). */
+  readonly out: number[][];
+}
+
+function literalScanner(segments: readonly string[], fansOut: boolean, entries: readonly { literal: string; position: number }[]): LiteralScanner {
+  return { segments, fansOut, entries, automaton: undefined, lookups: 0, all: entries.map((e) => e.position) };
+}
+
+function buildAutomaton(entries: readonly { literal: string; position: number }[]): Automaton {
   const next: Map<number, number>[] = [new Map()];
   const outs: number[][] = [[]];
   for (const { literal, position } of entries) {
@@ -363,7 +403,7 @@ function buildScanner(segments: readonly string[], fansOut: boolean, entries: re
       queue.push(t);
     }
   }
-  return { segments, fansOut, next, fail, out: outs, all: entries.map((e) => e.position) };
+  return { next, fail, out: outs };
 }
 
 /** Texts longer than this are not scanned: every handler on the path is visited (and the budget bounds them). */
@@ -374,16 +414,21 @@ function scan(sc: LiteralScanner, text: string, visit: (position: number) => voi
     for (const p of sc.all) visit(p);
     return;
   }
+  if (sc.automaton === undefined && ++sc.lookups < BUILD_AFTER) {
+    for (const { literal, position } of sc.entries) if (text.includes(literal)) visit(position);
+    return;
+  }
+  const ac = (sc.automaton ??= buildAutomaton(sc.entries));
   let s = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    let t = sc.next[s]!.get(c);
+    let t = ac.next[s]!.get(c);
     while (t === undefined && s !== 0) {
-      s = sc.fail[s]!;
-      t = sc.next[s]!.get(c);
+      s = ac.fail[s]!;
+      t = ac.next[s]!.get(c);
     }
     s = t ?? 0;
-    const found = sc.out[s]!;
+    const found = ac.out[s]!;
     for (let k = 0; k < found.length; k++) visit(found[k]!);
   }
 }
@@ -435,8 +480,8 @@ export function indexGroup(hints: readonly (RuleHint | undefined)[]): GroupIndex
       path.entries.push({ literal: hint.when.literal, position: i });
     } else always.push(i);
   });
-  for (const p of byPath.values()) when.push(buildScanner(p.segments, p.fansOut, p.entries));
-  return { always, byTool, bash: new Map([...bash].map(([tool, entries]) => [tool, buildBashIndex(entries)])), when, seen: new Int32Array(hints.length), stamp: 0 };
+  for (const p of byPath.values()) when.push(literalScanner(p.segments, p.fansOut, p.entries));
+  return { always, byTool, bash: new Map([...bash].map(([tool, entries]) => [tool, bashIndex(entries)])), when, seen: new Int32Array(hints.length), stamp: 0 };
 }
 
 /** The texts a `when` pattern on this path is tested against (as evaluate reads them). */

@@ -8,28 +8,16 @@ import type { KindContext } from "../handlers/handlerKind";
 import { compileRegex, type LinearRegex } from "../match/linearPattern";
 import { compileMatcher, type CompiledMatcher } from "../match/matcher";
 import { compileRule, type CompiledRule } from "../match/permissionRule";
-import { indexGroup, ruleHint, whenHint, type GroupIndex, } from "../match/ruleIndex";
+import { asList, deferredGroup, deferredHint, eagerGroup, handlerHint, HandlerCompileError, type CompiledGroup, type DeferredHandler } from "./compiledGroup";
 import { handlerSchema, matcherGroupSchema, policySchema, type PolicyDocument } from "./policySchema";
 import { DEFAULT_DEADLINE_MS } from "../limits/limits";
 import { err, ok, type Result } from "../result";
-import { effectTools } from "../match/callSubjects";
 import { POLICY_SCHEMA_DIGEST, type PreparedPolicy } from "./preparedForm";
 
 /** One thing wrong with a policy: where (a path into the document) and what, in plain words. */
 export interface Problem {
   path: string;
   message: string;
-}
-
-interface CompiledGroup {
-  index: number;
-  matcherSource: string | undefined;
-  matcher: CompiledMatcher;
-  /** The clients the group applies to (its `clients`); undefined: every client. Checked per input's client at evaluation. */
-  clients?: ReadonlySet<string>;
-  handlers: CompiledHandler[];
-  /** The handlers indexed by their rule hints (tool, Bash first word), so big groups are not walked in full. */
-  lookup: GroupIndex;
 }
 
 export interface CompiledEvent {
@@ -141,7 +129,6 @@ function zodProblems(error: z.ZodError): Problem[] {
 }
 const depth = (issues: readonly z.core.$ZodIssue[]) => Math.max(0, ...issues.map((i) => i.path.length));
 
-const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
  * Bumped whenever the compiler starts refusing something it used to accept. A stored revision compiled by the same
@@ -336,23 +323,43 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
       }
       const clients = group.clients !== undefined ? clientsOf(group.clients, `${groupPath}.clients`, options, problems) : undefined;
       const handlers: CompiledHandler[] = [];
+      const deferred: DeferredHandler[] = [];
       group.hooks.forEach((handler, hi) => {
         const path = `${groupPath}.hooks[${hi}]`;
         const id = handler.id ?? `${eventName}[${gi}].hooks[${hi}]`;
         const seen = ids.get(id);
         if (seen !== undefined) problems.push({ path: `${path}.id`, message: `id "${id}" is already used by ${seen}` });
         ids.set(id, path);
-        const compiled = compileHandler(handler, spec, document, { id, path, order: order++ }, problems, options, warnings);
+        const at = { id, path, order: order++ };
+        handlerCount++;
+        if (options.lazyHandlers && handler.type === "rule") {
+          // A rule is compiled on first use, indexed by a hint read from its document. Its kind is neither slow nor
+          // stateful and always compiles when its conditions do (only a judge or a forward can be left out with a
+          // warning), so what the event needs to know of it is in the document.
+          deferred.push({ doc: handler, at, hint: deferredHint(handler, spec, client.tools), compiled: undefined });
+          if (handler.once) stateful = true;
+          return;
+        }
+        const compiled = compileHandler(handler, spec, document, at, problems, options, warnings);
         if (compiled) {
           handlers.push(compiled);
+          deferred.push({ doc: handler, at, hint: compiled.hint, compiled });
           const kind = kindOf(compiled);
           if (kind.slow) hasSlowHandlers = true;
           if (compiled.once || kind.stateful) stateful = true;
         }
-        handlerCount++;
       });
       if (warn && spec.toolEvent) for (const h of handlers) warnings.push(...rulesTheMatcherExcludes(h, matcher, group.matcher, client));
-      compiledGroups.push({ index: gi, matcherSource: group.matcher, matcher, ...(clients ? { clients } : {}), handlers, lookup: indexGroup(handlers.map((h) => h.hint)) });
+      const head = { index: gi, matcherSource: group.matcher, matcher, ...(clients ? { clients } : {}) };
+      compiledGroups.push(
+        options.lazyHandlers
+          ? deferredGroup(head, deferred, (d) => {
+              const found: Problem[] = [];
+              const compiled = compileHandler(d.doc, spec, document, d.at, found, options);
+              return compiled ?? new HandlerCompileError(found.length > 0 ? found : [{ path: d.at.path, message: "does not compile" }]);
+            })
+          : eagerGroup(head, handlers),
+      );
     });
     events[spec.name] = { spec, groups: compiledGroups, hasSlowHandlers, stateful };
   }
@@ -485,12 +492,7 @@ function compileHandler(
     order: at.order,
     ifRules,
     // Always present (undefined when there is none): one object shape keeps the evaluation loop monomorphic.
-    hint:
-      effectConditions.length > 0 && ifRules.length === 0
-        ? { tools: effectTools(options.client.tools) }
-        : ifRules.length === 0 && unlessRules.length === 0 && (h.secrets ?? []).length === 0
-          ? whenHint(when)
-          : ruleHint(ifRules),
+    hint: handlerHint(h, ifRules, when, effectConditions.length > 0, options.client.tools),
     unlessRules,
     allParts: h.type === "rule" && h.decision === "allow",
     when,

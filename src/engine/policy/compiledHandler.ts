@@ -25,6 +25,14 @@ export interface CompileOptions {
    */
   lazyPatterns?: boolean;
   /**
+   * Compile each handler on its first use instead of now, indexed meanwhile by hints read from its document
+   * (compilePolicy.ts's deferredHint). Only for documents this engine version already validated (loading a stored
+   * revision): a cold isolate with a large policy then compiles only the handlers its first requests reach. A
+   * handler that fails to compile then throws HandlerCompileError out of evaluate, and the policy's warnings and the
+   * handlers' kind problems are not worked out (they were at publish).
+   */
+  lazyHandlers?: boolean;
+  /**
    * Work out the policy's warnings (the default). False when loading a stored revision: its warnings were reported
    * when it was published, nothing on the hook path reads them, and the matcher-exclusion check is ~10% of loading a
    * large policy. The compiled policy then has none.
