@@ -28,6 +28,8 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
     const b: { target: (s: Scenario) => Target; dispose(): Promise<void> } = floor
       ? await floorWorker((s) => a.hg(s))
       : await startBench({ n: requests, bundle: bundleB, noop: false }).then((bench) => ({ target: (s: Scenario) => bench.hg(s), dispose: () => bench.dispose() }));
+    const showAll = (xs: number[], digits: number) => `median ${median(xs).toFixed(digits)} (${xs.map((x) => x.toFixed(digits)).join(" ")})`;
+    let loadAfter: { s: Scenario; A: Target; B: Target } | undefined;
     try {
       for (const key of keys) {
         const s = a.scenarios.find((x) => x.key === key);
@@ -48,17 +50,23 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
           `  p50 latency ÷ no-op: ${A} ${show(p50s.map((r) => r.A / r.noop), 2)}, ${B} ${show(p50s.map((r) => r.B / r.noop), 2)}`,
           `  p50 latency ${A}÷${B}: ${show(p50s.map((r) => r.A / r.B), 2)}`,
         );
-        if (floor && key === keys[0]) {
-          // Throughput at c=16 (BENCH_LOAD_REQUESTS each), hookgate and the floor alternating, `reps` times.
-          const total = Number(process.env.BENCH_LOAD_REQUESTS ?? 1500);
-          const ratios: number[] = [];
-          for (let r = 0; r < reps; r++) {
-            const x = await load(targets.A, s.body, 16, total);
-            const y = await load(targets.B, s.body, 16, total);
-            ratios.push(x.rps / y.rps);
-          }
-          lines.push(`  throughput at c=16 (${total} requests each, alternating), ${A}÷${B}: ${show(ratios, 2)}`);
+        if (floor && key === keys[0]) loadAfter = { s, A: targets.A, B: targets.B };
+      }
+      // Throughput at c=16 (BENCH_LOAD_REQUESTS each) for the first scenario, hookgate and the floor alternating,
+      // `reps` times — after every scenario's CPU, not in between: the scenario measured right after this load ran
+      // with the floor cheaper than the no-op (floor÷no-op 0.91 and 1.06 where it was 1.33 and 1.43 measured first,
+      // in two runs with the scenarios in either order), which made whichever scenario came second look ~0.5× worse
+      // against the floor (`rm -rf /` 1.98× in one order, `git status` 1.78× in the other).
+      if (loadAfter) {
+        const { s, A: a_, B: b_ } = loadAfter;
+        const total = Number(process.env.BENCH_LOAD_REQUESTS ?? 1500);
+        const ratios: number[] = [];
+        for (let r = 0; r < reps; r++) {
+          const x = await load(a_, s.body, 16, total);
+          const y = await load(b_, s.body, 16, total);
+          ratios.push(x.rps / y.rps);
         }
+        lines.push(`${s.what}: throughput at c=16 (${total} requests each, alternating), ${names.A}÷${names.B}: ${showAll(ratios, 2)}`);
       }
     } finally {
       await b.dispose();

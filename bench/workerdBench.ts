@@ -22,17 +22,23 @@ const SETTLE_MS = 650;
 // ---------------------------------------------------------------------------------------------------------- client
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+/**
+ * The admin calls that seed the teams, each on a connection of its own: a kept-alive socket left idle while the next
+ * policy is built (the 10,000-handler one takes seconds on a busy machine) may be closed by workerd just as it is
+ * reused, and the seed died with "socket hang up" in about half the runs on a loaded machine.
+ */
+const seedAgent = new Agent({ keepAlive: false });
 
 interface Reply {
   status: number;
   body: string;
 }
 
-function post(url: URL, headers: Record<string, string>, body: Buffer): Promise<Reply> {
+function post(url: URL, headers: Record<string, string>, body: Buffer, via: Agent = agent): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: "POST", agent, headers: { ...headers, "content-length": String(body.length) } },
+      { method: "POST", agent: via, headers: { ...headers, "content-length": String(body.length) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -176,7 +182,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // ----------------------------------------------------------------------------------------------------- the servers
 
 async function admin(worker: WorkerdWorker, method: string, path: string, body?: unknown) {
-  const r = await post(new URL(path, worker.url), { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" }, Buffer.from(body === undefined ? "" : JSON.stringify(body)));
+  const r = await post(new URL(path, worker.url), { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" }, Buffer.from(body === undefined ? "" : JSON.stringify(body)), seedAgent);
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body.slice(0, 300)}`);
   return JSON.parse(r.body) as Record<string, unknown>;
 }
@@ -185,7 +191,7 @@ async function put(worker: WorkerdWorker, path: string, body: unknown) {
     const data = Buffer.from(JSON.stringify(body));
     const req = request(
       new URL(path, worker.url),
-      { method: "PUT", agent, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json", "content-length": String(data.length) } },
+      { method: "PUT", agent: seedAgent, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json", "content-length": String(data.length) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

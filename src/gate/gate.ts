@@ -16,7 +16,7 @@ import type { DecisionLog, DecisionRecord, DedupStore, PolicyRecord, PolicyStore
 import { decisionIdAt } from "./decisionId";
 import { BASELINE_SCOPE } from "./baseline";
 import { DEFAULT_CACHE_TTL_MS, isolatePolicies, type LoadedPolicy, type PolicyResolver } from "./policyCache";
-import { planRollout, shadowVerdict, type RolloutPlan, type ShadowVerdict } from "./rollout";
+import { planRollout, plannedRollout, shadowVerdict, type RolloutPlan, type ShadowVerdict } from "./rollout";
 import type { CallerDialect, ClientProfile } from "./profile";
 import { CLIENT_NAMES } from "../clients/names";
 
@@ -223,12 +223,17 @@ export class Gate {
     // A policy that cannot be read (storage error, a corrupt record) fails closed like one that no longer compiles:
     // an error status would make the client go ahead.
     const ttlMs = this.deps.policyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+    const resolver = this.resolver;
+    const policies = this.deps.policies;
     // The org baseline, layered under every team's policy (engine/answer/layers.ts), read beside the team's (on a
     // cache miss, one round trip for both rather than two in a row). Its own cache entry, so a baseline publish takes
-    // effect within the same bound as a team's; unreadable, it fails closed like the team's policy.
+    // effect within the same bound as a team's; unreadable, it fails closed like the team's policy. Held by the
+    // isolate (the steady state), both are taken with no promise in between (resolver.cached).
+    const readsBaseline = request.baseline === undefined && policies !== undefined;
+    const baselineHeld = readsBaseline ? resolver.cached?.(this.profile, BASELINE_SCOPE, this.now(), ttlMs) : undefined;
     const baselineLoad =
-      request.baseline === undefined && this.deps.policies
-        ? this.resolver.current(this.deps.policies, this.profile, BASELINE_SCOPE, this.now(), ttlMs).catch((e: unknown) => {
+      readsBaseline && baselineHeld === undefined
+        ? resolver.current(policies, this.profile, BASELINE_SCOPE, this.now(), ttlMs).catch((e: unknown) => {
             log("error", { msg: "baseline load failed", error: errorText(e) });
             return "failed" as const;
           })
@@ -239,10 +244,12 @@ export class Gate {
     if (request.policy) loaded = { kind: "ok", record: { team, revision: 0, publishedAt: "", document: request.policy.document, digest: "" }, compiled: request.policy };
     else {
       try {
-        if (!this.deps.policies) throw new Error("no policy store");
-        loaded = await this.resolver.current(this.deps.policies, this.profile, team, this.now(), ttlMs);
+        if (!policies) throw new Error("no policy store");
+        const current = resolver.cached?.(this.profile, team, this.now(), ttlMs) ?? (await resolver.current(policies, this.profile, team, this.now(), ttlMs));
         // Which revision answers this session (a canary's share of sessions), and the shadow to decide it by too.
-        ({ loaded, shadow: shadowPlan } = await planRollout(this.resolver, this.deps.policies, this.profile, team, protocol.sessionOf(input), loaded));
+        const sessionId = protocol.sessionOf(input);
+        ({ loaded, shadow: shadowPlan } =
+          plannedRollout(resolver, policies, this.profile, team, sessionId, current) ?? (await planRollout(resolver, policies, this.profile, team, sessionId, current)));
       } catch (e) {
         log("error", { msg: "policy load failed", team, error: errorText(e) });
         loaded = { kind: "none" };
@@ -251,6 +258,7 @@ export class Gate {
     }
     let baseline: LoadedPolicy = { kind: "none" };
     if (request.baseline) baseline = { kind: "ok", record: { team: BASELINE_SCOPE, revision: 0, publishedAt: "", document: request.baseline.document, digest: "" }, compiled: request.baseline };
+    else if (baselineHeld) baseline = baselineHeld;
     else if (baselineLoad) {
       const read = await baselineLoad;
       if (read === "failed") loadFailed = true;
@@ -315,17 +323,25 @@ export class Gate {
       }
     };
 
-    const record = async (outcome: Outcome) => {
-      await Promise.all(remembering);
-      if (!live || !this.deps.decisions) return;
-      const latencyMs = performance.now() - started;
-      const decidedAt = Date.now();
-      // The shadow decides the same input once the answer has left (gate/rollout.ts); its verdict goes beside the real one.
-      const shadow = await this.shadowOf(shadowPlan, outcome, team, spec, input);
-      // Deferred: the log builds it (caps and masks the input) once the answer has left. What it keeps alive till
-      // then is the input, about the size of the body it came in (unknown without one: the log builds it soon).
+    // Deferred: the log builds it (caps and masks the input) once the answer has left. What it keeps alive till
+    // then is the input, about the size of the body it came in (unknown without one: the log builds it soon).
+    const handOn = (decisions: DecisionLog, outcome: Outcome, latencyMs: number, decidedAt: number, shadow: ShadowVerdict | undefined): Promise<void> => {
       const build = () => ({ ...decisionRecord(decisionId, decidedAt, team, client, protocol, spec, input, loaded, outcome, latencyMs, baselineRevision), ...(shadow ? { shadow } : {}) });
-      await this.deps.decisions.record({ build, size: request.rawBody?.length ?? Number.POSITIVE_INFINITY }).catch(() => {});
+      return decisions.record({ build, size: request.rawBody?.length ?? Number.POSITIVE_INFINITY }).catch(() => {});
+    };
+    const record = (outcome: Outcome): Promise<void> => {
+      const decisions = live ? this.deps.decisions : undefined;
+      // The common case (no dedup entry being written, no shadow) hands the record on at once: no promise between.
+      if (remembering.length === 0 && !shadowPlan) return decisions ? handOn(decisions, outcome, performance.now() - started, Date.now(), undefined) : Promise.resolve();
+      return (async () => {
+        await Promise.all(remembering);
+        if (!decisions) return;
+        const latencyMs = performance.now() - started;
+        const decidedAt = Date.now();
+        // The shadow decides the same input once the answer has left (gate/rollout.ts); its verdict goes beside the real one.
+        const shadow = await this.shadowOf(shadowPlan, outcome, team, spec, input);
+        await handOn(decisions, outcome, latencyMs, decidedAt, shadow);
+      })();
     };
 
     const layered = baselineRevision !== undefined ? { baselineRevision } : {};

@@ -59,17 +59,24 @@ export function compileRecord(record: PolicyRecord, client: ClientModel, key = c
   return loaded;
 }
 
-export async function loadPolicy(store: PolicyStore, client: ClientModel, team: string, now: number, ttlMs: number): Promise<LoadedPolicy> {
+const NONE: LoadedPolicy = Object.freeze({ kind: "none" });
+
+/**
+ * The team's current policy when the isolate holds it (a pointer read within `ttlMs`, its compiled entry kept), with
+ * no promise: the steady state of the hot path. Undefined when it must be read (loadPolicy).
+ */
+export function cachedPolicy(client: ClientModel, team: string, now: number, ttlMs: number): LoadedPolicy | undefined {
   const hit = pointers.get(team)?.get(client.name);
-  if (hit && now - hit.fetchedAt < ttlMs) {
-    if (hit.key === null) return { kind: "none" };
-    const compiled = compiledByDigest.get(hit.key);
-    if (compiled) {
-      setNewest(compiledByDigest, hit.key, compiled, MAX_COMPILED); // most recently used: the busiest teams stay
-      return compiled;
-    }
-    // (evicted from the compiled cache: read and compile again below)
-  }
+  if (!hit || now - hit.fetchedAt >= ttlMs) return undefined;
+  if (hit.key === null) return NONE;
+  const compiled = compiledByDigest.get(hit.key);
+  if (compiled) setNewest(compiledByDigest, hit.key, compiled, MAX_COMPILED); // most recently used: the busiest teams stay
+  return compiled; // (evicted from the compiled cache: undefined, read and compiled again by loadPolicy)
+}
+
+export async function loadPolicy(store: PolicyStore, client: ClientModel, team: string, now: number, ttlMs: number): Promise<LoadedPolicy> {
+  const cached = cachedPolicy(client, team, now, ttlMs);
+  if (cached) return cached;
   const record = await store.current(team);
   const key = record ? compiledKey(record, client) : null;
   const value: LoadedPolicy = record && key ? compileRecord(record, client, key) : { kind: "none" };
@@ -97,6 +104,11 @@ function forgetPolicy(team: string) {
 export interface PolicyResolver {
   /** The team's current policy (`none` when it has none); throws when the store cannot be read. */
   current(store: PolicyStore, client: ClientModel, team: string, now: number, ttlMs: number): Promise<LoadedPolicy>;
+  /**
+   * What `current` would answer without reading the store, when the resolver holds it; undefined otherwise. Optional:
+   * the Gate then always asks `current`. (The hot path: a cache hit answered with no promise in between.)
+   */
+  cached?(client: ClientModel, team: string, now: number, ttlMs: number): LoadedPolicy | undefined;
   /** A stored revision compiled for `client` (kept by team, revision and digest: never compiled twice). */
   compiled(record: PolicyRecord, client: ClientModel): LoadedPolicy;
   /** The team's current revision changed (a publish or rollback): the next `current` reads it again. */
@@ -108,6 +120,7 @@ export interface PolicyResolver {
 /** The isolate's policy cache above, as a PolicyResolver: what a Gate uses unless told otherwise. */
 export const isolatePolicies: PolicyResolver = {
   current: loadPolicy,
+  cached: cachedPolicy,
   compiled: (record, client) => compileRecord(record, client),
   changed: forgetPolicy,
   rollout: rolloutOf,

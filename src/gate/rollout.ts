@@ -17,6 +17,8 @@ import type { LoadedPolicy, PolicyResolver } from "./policyCache";
 const revisions = new Map<string, LoadedPolicy>();
 const MAX_REVISIONS = 128;
 
+const revisionKey = (client: ClientModel, team: string, entry: { revision: number; digest: string }) => `${client.name}:${team}:${entry.revision}:${entry.digest}`;
+
 async function storedRevision(
   resolver: PolicyResolver,
   store: PolicyStore,
@@ -24,7 +26,7 @@ async function storedRevision(
   team: string,
   entry: { revision: number; digest: string },
 ): Promise<LoadedPolicy | undefined> {
-  const key = `${client.name}:${team}:${entry.revision}:${entry.digest}`;
+  const key = revisionKey(client, team, entry);
   const hit = revisions.get(key);
   if (hit) return hit;
   const record = await store.revision(team, entry.revision);
@@ -54,14 +56,38 @@ export async function planRollout(
   sessionId: string | undefined,
   current: LoadedPolicy,
 ): Promise<RolloutPlan> {
+  const planned = plannedRollout(resolver, store, client, team, sessionId, current);
+  if (planned) return planned;
+  // (a canary session whose revision this isolate has not read yet: store and rollout are there, or it was planned)
+  const rollout = resolver.rollout!(team, client)!;
+  const loaded = (await storedRevision(resolver, store!, client, team, rollout.canary!)) ?? current;
+  return withShadow(rollout, loaded);
+}
+
+/**
+ * planRollout's plan when it needs no read, with no promise (the hot path: no rollout, a session outside the canary,
+ * or the canary's revision already held); undefined when the canary's revision must be read first.
+ */
+export function plannedRollout(
+  resolver: PolicyResolver,
+  store: PolicyStore | undefined,
+  client: ClientModel,
+  team: string,
+  sessionId: string | undefined,
+  current: LoadedPolicy,
+): RolloutPlan | undefined {
   const rollout = resolver.rollout?.(team, client);
   if (!rollout || !store || current.kind === "none") return { loaded: current };
-  let loaded: LoadedPolicy = current;
   const canary = rollout.canary;
-  if (canary && sessionId && inCanary(team, sessionId, canary.percent)) loaded = (await storedRevision(resolver, store, client, team, canary)) ?? current;
+  if (!(canary && sessionId && inCanary(team, sessionId, canary.percent))) return withShadow(rollout, current);
+  const held = revisions.get(revisionKey(client, team, canary));
+  return held ? withShadow(rollout, held) : undefined;
+}
+
+const withShadow = (rollout: StoredRollout, loaded: LoadedPolicy): RolloutPlan => {
   const answering = loaded.kind === "none" ? undefined : loaded.record.revision;
   return rollout.shadow && rollout.shadow.revision !== answering ? { loaded, shadow: rollout.shadow } : { loaded };
-}
+};
 
 /** The shadow's decision, kept in the decision record beside the real one (`verdict` "none": no opinion). */
 export interface ShadowVerdict {

@@ -31,14 +31,23 @@ export async function tokenHash(token: string): Promise<string> {
   return validHashes.get(token) ?? (await sha256Hex(token));
 }
 
+/** The digest of a token that proved valid, when remembered (no promise: the hot path's cache hit). */
+export const rememberedHash = (token: string): string | undefined => validHashes.get(token);
+
+/** The token's entry when it was read within `ttlMs` (no promise: the hot path's cache hit); undefined: read it. */
+export function cachedToken(hash: string, now: number, ttlMs: number): { value: TokenInfo | null } | undefined {
+  const hit = tokens.get(hash);
+  return hit && now - hit.fetchedAt < ttlMs ? hit : undefined;
+}
+
 export function rememberValidToken(token: string, hash: string) {
   if (token.length > MAX_TOKEN_CHARS || validHashes.has(token)) return;
   setNewest(validHashes, token, hash, MAX_VALID_HASHES);
 }
 
 export async function lookupToken(store: TokenStore, hash: string, now: number, ttlMs: number): Promise<TokenInfo | null> {
-  const hit = tokens.get(hash);
-  if (hit && now - hit.fetchedAt < ttlMs) return hit.value;
+  const hit = cachedToken(hash, now, ttlMs);
+  if (hit) return hit.value;
   const value = await store.lookup(hash);
   setNewest(tokens, hash, { value, fetchedAt: now }, MAX_ENTRIES);
   return value;

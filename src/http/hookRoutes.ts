@@ -10,7 +10,8 @@ async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: W
   const started = performance.now();
   const requestId = requestIdOf(c);
   const { services, gate } = wiring;
-  const caller = await authenticateHook(c, services);
+  const checked = authenticateHook(c, services);
+  const caller = checked instanceof Promise ? await checked : checked;
   const { text: rawBody, value: body } = await readJsonBody(c);
   const event = gate.eventOf(body.hook_event_name, route, body);
   if (!event.ok) throw refusal(event.error);
