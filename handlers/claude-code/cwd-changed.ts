@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput } from "../../src/engine/event/hookInput";
-import { watchPaths } from "../../src/engine/event/hookOutput";
+import { watchPaths } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's CwdChanged hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).

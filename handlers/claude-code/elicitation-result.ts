@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, jsonObject, openEnum } from "../../src/engine/event/hookInput";
-import { elicitationAction } from "../../src/clients/claude-code/answerSchema";
+import { elicitationAction, elicitationResultContent } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's ElicitationResult hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -21,6 +21,6 @@ export default defineEvent({
   }),
   matcher: "mcp_server_name",
   answer: "none",
-  outputFields: { action: elicitationAction, content: jsonObject },
+  outputFields: { action: elicitationAction, content: elicitationResultContent },
   topLevel: ["systemMessage", "terminalSequence"],
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput } from "../../src/engine/event/hookInput";
-import { text } from "../../src/engine/event/hookOutput";
+import { displayContent } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's MessageDisplay hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -21,7 +21,7 @@ export default defineEvent({
   }),
   matcher: null,
   answer: "none",
-  outputFields: { displayContent: text },
+  outputFields: { displayContent },
   topLevel: ["terminalSequence"],
   clientTimeoutMs: 10_000,
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, toolInputFields } from "../../src/engine/event/hookInput";
+import { retry } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's PermissionDenied hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -15,6 +16,6 @@ export default defineEvent({
   matcher: "tool_name",
   toolEvent: true,
   answer: "none",
-  outputFields: { retry: z.boolean() },
+  outputFields: { retry },
   topLevel: ["systemMessage", "terminalSequence"],
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, jsonObject, permissionSuggestion } from "../../src/engine/event/hookInput";
-import { updatedPermissions } from "../../src/clients/claude-code/answerSchema";
+import { interrupt, updatedPermissions } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's PermissionRequest hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -23,7 +23,7 @@ export default defineEvent({
   matcher: "tool_name",
   toolEvent: true,
   answer: "permissionRequest",
-  outputFields: { updatedPermissions, interrupt: z.boolean() },
+  outputFields: { updatedPermissions, interrupt },
   topLevel: ["systemMessage", "terminalSequence"],
   prompt: true,
 });

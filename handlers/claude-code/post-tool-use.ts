@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, toolInputFields } from "../../src/engine/event/hookInput";
-import { MAX_CLASSIFIER_CONTEXT_CHARS, present } from "../../src/engine/event/hookOutput";
+import { classifierContext, updatedMCPToolOutput, updatedToolOutput } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's PostToolUse hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -18,9 +18,9 @@ export default defineEvent({
   additionalContext: true,
   outputFields: {
     // Must match the tool's own output shape; the client silently ignores a mismatch for built-ins.
-    updatedToolOutput: present,
-    updatedMCPToolOutput: present,
-    classifierContext: z.string().max(MAX_CLASSIFIER_CONTEXT_CHARS),
+    updatedToolOutput,
+    updatedMCPToolOutput,
+    classifierContext,
   },
   topLevel: ["systemMessage", "continue", "terminalSequence"],
   prompt: true,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, openEnum } from "../../src/engine/event/hookInput";
-import { text, watchPaths } from "../../src/engine/event/hookOutput";
+import { initialUserMessage, reloadSkills, sessionTitle, watchPaths } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's SessionStart hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -20,7 +20,7 @@ export default defineEvent({
   matcher: "source",
   answer: "none",
   additionalContext: true,
-  outputFields: { initialUserMessage: text, sessionTitle: text, watchPaths, reloadSkills: z.boolean() },
+  outputFields: { initialUserMessage, sessionTitle, watchPaths, reloadSkills },
   topLevel: ["systemMessage", "terminalSequence"],
   httpDelivered: false,
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput, openEnum } from "../../src/engine/event/hookInput";
+import { suppressOriginalPrompt } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's UserPromptExpansion hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -20,7 +21,7 @@ export default defineEvent({
   matcher: "command_name",
   answer: "block",
   additionalContext: true,
-  outputFields: { suppressOriginalPrompt: z.boolean() },
+  outputFields: { suppressOriginalPrompt },
   topLevel: ["systemMessage", "terminalSequence"],
   prompt: true,
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput } from "../../src/engine/event/hookInput";
-import { text } from "../../src/engine/event/hookOutput";
+import { sessionTitle, suppressOriginalPrompt } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's UserPromptSubmit hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -16,7 +16,7 @@ export default defineEvent({
   matcher: null,
   answer: "block",
   additionalContext: true,
-  outputFields: { sessionTitle: text, suppressOriginalPrompt: z.boolean() },
+  outputFields: { sessionTitle, suppressOriginalPrompt },
   topLevel: ["systemMessage", "continue", "terminalSequence"],
   prompt: true,
   clientTimeoutMs: 30_000,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEvent } from "../../src/clients/claude-code/defineEvent";
 import { eventInput } from "../../src/engine/event/hookInput";
-import { text } from "../../src/engine/event/hookOutput";
+import { worktreePath } from "../../src/clients/claude-code/outputFields";
 
 /**
  * Claude Code's WorktreeCreate hook contract (one declaration: routes, the answer schema and docs/events.md derive from it).
@@ -16,7 +16,7 @@ export default defineEvent({
   input: eventInput({ name: z.string() }),
   matcher: null,
   answer: "none",
-  outputFields: { worktreePath: text.min(1) },
+  outputFields: { worktreePath },
   required: ["worktreePath"],
   topLevel: ["terminalSequence"],
 });

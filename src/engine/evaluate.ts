@@ -485,7 +485,7 @@ export async function evaluate(
     }
   }
 
-  const agg = aggregate(outcomes, toolInput);
+  const agg = aggregate(outcomes, spec.outputFields, toolInput);
   return { answer: protocol.answer(spec, agg), aggregate: agg, trace, fired, dryRun, errors };
 }
 

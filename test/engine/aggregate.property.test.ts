@@ -176,7 +176,7 @@ describe("(a) the aggregate does not depend on the order outcomes are given in",
         toolInput,
         ([inOrder, shuffled], input) => {
           const before = JSON.stringify(input);
-          expect(aggregate(shuffled, input)).toEqual(aggregate(inOrder, input));
+          expect(aggregate(shuffled, {}, input)).toEqual(aggregate(inOrder, {}, input));
           expect(JSON.stringify(input)).toBe(before); // tool_input is never mutated
         },
       ),
@@ -191,7 +191,7 @@ describe("(a) the aggregate does not depend on the order outcomes are given in",
         outcomesFor(s.verdicts, s).chain((os) => fc.tuple(fc.constant(os), permutationOf(os))),
         toolInput,
         ([inOrder, shuffled], input) => {
-          expect(respond(s, aggregate(shuffled, input))).toEqual(respond(s, aggregate(inOrder, input)));
+          expect(respond(s, aggregate(shuffled, s.outputFields, input))).toEqual(respond(s, aggregate(inOrder, s.outputFields, input)));
         },
       ),
       { numRuns: 200 },
@@ -202,7 +202,7 @@ describe("(a) the aggregate does not depend on the order outcomes are given in",
     fc.assert(
       fc.property(fc.array(fc.string({ minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 6 }), (parts) => {
         const outcomes = parts.map((p, i) => ({ id: `h${i}`, order: i, verdict: "deny" as const, reason: p, additionalContext: p, systemMessage: p }));
-        const agg = aggregate([...outcomes].reverse());
+        const agg = aggregate([...outcomes].reverse(), {});
         expect(agg.reason).toBe(parts.join("\n"));
         expect(agg.additionalContext).toBe(parts.join("\n\n"));
         expect(agg.systemMessage).toBe(parts.join("\n"));
@@ -225,7 +225,7 @@ describe("(b) no handler can weaken a deny or a block", () => {
     const s = spec("PreToolUse");
     fc.assert(
       fc.property(withOne("deny", s), toolInput, (outcomes, input) => {
-        const agg = aggregate(outcomes, input);
+        const agg = aggregate(outcomes, s.outputFields, input);
         expect(agg.verdict).toBe("deny");
         expect(agg.updatedInput).toBeUndefined();
         const out = specific(respond(s, agg));
@@ -266,7 +266,7 @@ describe("(b) no handler can weaken a deny or a block", () => {
     const s = spec("PermissionRequest");
     fc.assert(
       fc.property(withOne("deny", s), toolInput, (outcomes, input) => {
-        const decision = specific(respond(s, aggregate(outcomes, input))).decision as Record<string, unknown>;
+        const decision = specific(respond(s, aggregate(outcomes, s.outputFields, input))).decision as Record<string, unknown>;
         expect(decision.behavior).toBe("deny");
         expect(decision).not.toHaveProperty("updatedInput");
         expect(decision).not.toHaveProperty("updatedPermissions");
@@ -278,7 +278,7 @@ describe("(b) no handler can weaken a deny or a block", () => {
   it.each(EVENT_TABLE.filter((s) => s.verdicts.includes("block")).map((s) => [s.name, s] as const))("%s: any block → decision block with a reason", (_n, s) => {
     fc.assert(
       fc.property(withOne("block", s), (outcomes) => {
-        const answer = respond(s, aggregate(outcomes));
+        const answer = respond(s, aggregate(outcomes, s.outputFields));
         expect(answer.decision).toBe("block");
         expect(typeof answer.reason).toBe("string");
         expect((answer.reason as string).length).toBeGreaterThan(0);
@@ -326,7 +326,7 @@ describe("(c) every answer validates against the event's output schema", () => {
   it.each(EVENT_TABLE.map((s) => [s.name, s] as const))("%s", (_n, s) => {
     fc.assert(
       fc.property(outcomesFor(s.verdicts, s), fc.option(toolInput, { nil: undefined }), (outcomes, input) => {
-        const answer = respond(s, aggregate(outcomes, input));
+        const answer = respond(s, aggregate(outcomes, s.outputFields, input));
         const parsed = s.output.safeParse(answer);
         expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
         if (answer.hookSpecificOutput !== undefined) expect(specific(answer).hookEventName).toBe(s.name);
@@ -350,7 +350,7 @@ describe("(d) updatedInput: merge-patch in declaration order, only from allow/as
         toolInput,
         ([inOrder, shuffled], input) => {
           const expected = expectedUpdatedInput(inOrder, input);
-          const agg = aggregate(shuffled, input);
+          const agg = aggregate(shuffled, s.outputFields, input);
           expect(agg.updatedInput).toEqual(expected);
           const out = specific(respond(s, agg));
           const v = finalVerdict(inOrder);
@@ -375,15 +375,15 @@ describe("(d) updatedInput: merge-patch in declaration order, only from allow/as
       { id: "a", order: 0, updatedInput: { command: "npm test", description: null, opts: { a: 1 } } },
     ];
     // c denies, so the final verdict is deny and nothing is rewritten at all
-    expect(aggregate(outcomes, { command: "npm t", description: "tests" }).updatedInput).toBeUndefined();
+    expect(aggregate(outcomes, {}, { command: "npm t", description: "tests" }).updatedInput).toBeUndefined();
     const noDeny = outcomes.map((o) => (o.id === "c" ? { ...o, verdict: "allow" as const } : o));
-    expect(aggregate(noDeny, { command: "npm t", description: "tests", timeout: 5 }).updatedInput).toEqual({
+    expect(aggregate(noDeny, {}, { command: "npm t", description: "tests", timeout: 5 }).updatedInput).toEqual({
       command: "rm -rf /",
       timeout: 5,
       opts: { b: 2 },
     });
     const cDefers = outcomes.map((o) => (o.id === "c" ? { ...o, verdict: "defer" as const } : o));
-    expect(aggregate(cDefers, { command: "x" }).updatedInput).toBeUndefined();
+    expect(aggregate(cDefers, {}, { command: "x" }).updatedInput).toBeUndefined();
   });
 });
 

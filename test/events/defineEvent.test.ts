@@ -9,6 +9,7 @@ import { HOOK_EVENTS, type HookEventName } from "../../src/clients/claude-code/e
 import { eventInput } from "../../src/engine/event/hookInput";
 import { text } from "../../src/engine/event/hookOutput";
 import defineEventSource from "../../src/engine/event/defineEvent.ts?raw";
+import { FIRST, outputField } from "../../src/engine/event/outputField";
 
 const spec = (name: HookEventName): EventSpec => eventByName(name);
 const valid = (s: EventSpec, answer: unknown) => s.output.safeParse(answer).success;
@@ -114,12 +115,12 @@ describe("defineEvent", () => {
     expect(valid(perm, h({ updatedInput: {} }))).toBe(false);
     expect(valid(perm, { decision: "block" })).toBe(false);
 
-    const request = defineEvent({ ...common, answer: "permissionRequest", topLevel: [], outputFields: { interrupt: z.boolean() } });
+    const request = defineEvent({ ...common, answer: "permissionRequest", topLevel: [], outputFields: { interrupt: outputField(z.boolean(), FIRST) } });
     expect(valid(request, h({ decision: { behavior: "deny", message: "m", interrupt: true } }))).toBe(true);
     expect(valid(request, h({ interrupt: true }))).toBe(false);
 
     const required = defineEvent({
-      ...common, answer: "none", topLevel: [], outputFields: { path: text.min(1), note: text }, required: ["path"],
+      ...common, answer: "none", topLevel: [], outputFields: { path: outputField(text.min(1), FIRST), note: outputField(text, FIRST) }, required: ["path"],
     });
     expect([h({ path: "/p" }), h({ note: "n" }), h({ path: "" }), {}].map((a) => valid(required, a))).toEqual(
       [true, false, false, true],
@@ -129,14 +130,14 @@ describe("defineEvent", () => {
   it("refuses a declaration that contradicts itself", () => {
     const common = { name: "Stop", summary: "A synthetic event.", input, matcher: null, topLevel: [] } as const;
     const bad = (decl: EventDecl) => () => defineEvent(decl);
-    expect(bad({ ...common, answer: "none", outputFields: { additionalContext: text } })).toThrow(/written by the none/);
-    expect(bad({ ...common, answer: "none", outputFields: { hookEventName: text } })).toThrow(/written by/);
+    expect(bad({ ...common, answer: "none", outputFields: { additionalContext: outputField(text, FIRST) } })).toThrow(/written by the none/);
+    expect(bad({ ...common, answer: "none", outputFields: { hookEventName: outputField(text, FIRST) } })).toThrow(/written by/);
     expect(
-      bad({ ...common, answer: "permission", verdicts: ["allow"], updatedInput: false, outputFields: { permissionDecision: text } }),
+      bad({ ...common, answer: "permission", verdicts: ["allow"], updatedInput: false, outputFields: { permissionDecision: outputField(text, FIRST) } }),
     ).toThrow(/written by the permission/);
     expect(bad({ ...common, answer: "permission", verdicts: ["allow", "allow"], updatedInput: false })).toThrow(/twice/);
-    expect(bad({ ...common, answer: "permissionRequest", outputFields: { sessionTitle: text } })).toThrow(/no place/);
-    expect(bad({ ...common, answer: "none", outputFields: { a: text }, required: ["b" as "a"] })).toThrow(/not an output field/);
+    expect(bad({ ...common, answer: "permissionRequest", outputFields: { sessionTitle: outputField(text, FIRST) } })).toThrow(/no place/);
+    expect(bad({ ...common, answer: "none", outputFields: { a: outputField(text, FIRST) }, required: ["b" as "a"] })).toThrow(/not an output field/);
     expect(bad({ ...common, answer: "none", topLevel: ["systemMessage", "systemMessage"] })).toThrow(/twice/);
     expect(bad({ ...common, answer: "none", summary: "two\nlines" })).toThrow(/one non-empty line/);
     expect(bad({ ...common, answer: "none", name: "pre-tool-use" as HookEventName })).toThrow(/PascalCase/);

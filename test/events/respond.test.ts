@@ -7,6 +7,7 @@ import type { HookEventName } from "../../src/clients/claude-code/events";
 import { TRUNCATION_MARKER } from "../../src/engine/event/hookOutput";
 import type { Aggregate } from "../../src/engine/answer/outcome";
 import { DEFAULT_BLOCK_REASON, respond } from "../../src/clients/claude-code/answer";
+import { FIRST, outputField } from "../../src/engine/event/outputField";
 
 const spec = (name: HookEventName): EventSpec => eventByName(name);
 const issues = (s: EventSpec, answer: unknown) => s.output.safeParse(answer).error?.issues ?? [];
@@ -323,10 +324,10 @@ describe("respond(): blocking and output-only events", () => {
 describe("respond(): last-resort check", () => {
   it("keeps the verdict when a spec's output field and answer schema disagree", () => {
     const stop = spec("Stop");
-    const drifted: EventSpec = { ...stop, outputFields: { notInTheAnswer: z.string() } };
+    const drifted: EventSpec = { ...stop, outputFields: { notInTheAnswer: outputField(z.string(), FIRST) } };
     expect(respond(drifted, agg({ verdict: "block", reason: "r", output: { notInTheAnswer: "x" } }))).toEqual({ decision: "block", reason: "r" });
     const pre = spec("PreToolUse");
-    const driftedPre: EventSpec = { ...pre, outputFields: { notInTheAnswer: z.string() } };
+    const driftedPre: EventSpec = { ...pre, outputFields: { notInTheAnswer: outputField(z.string(), FIRST) } };
     expect(respond(driftedPre, agg({ verdict: "deny", reason: "r", output: { notInTheAnswer: "x" } }))).toEqual({
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "r" },
     });

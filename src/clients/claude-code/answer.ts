@@ -57,8 +57,8 @@ export function respond(spec: EventSpec, agg: Aggregate): Record<string, unknown
 
   // Event-specific output fields, validated one by one against what the event takes.
   const fields: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(spec.outputFields)) {
-    const v = outputValue(schema, output[key]);
+  for (const [key, field] of Object.entries(spec.outputFields)) {
+    const v = outputValue(field.schema, output[key]);
     if (v.ok) fields[key] = v.value;
   }
 

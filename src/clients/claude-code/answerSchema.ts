@@ -21,7 +21,7 @@ export const terminalSequence = text.regex(
 );
 
 /** Elicitation/ElicitationResult `action`. */
-export const elicitationAction = z.enum(["accept", "decline", "cancel"]);
+export const elicitationActionSchema = z.enum(["accept", "decline", "cancel"]);
 
 // --- PermissionRequest: PermissionUpdate entries (contract §1.4 #8 table) -------------------------------------
 
@@ -50,11 +50,11 @@ const permissionUpdate = z.discriminatedUnion("type", [
   directoriesUpdate("addDirectories"),
   directoriesUpdate("removeDirectories"),
 ]);
-export const updatedPermissions = z.array(permissionUpdate);
+export const updatedPermissionsSchema = z.array(permissionUpdate);
 
 /** `hookSpecificOutput.decision` of PermissionRequest; "ask" is expressed by leaving it out. */
 const permissionRequestDecision = z.discriminatedUnion("behavior", [
-  z.strictObject({ behavior: z.literal("allow"), updatedInput: jsonObject.optional(), updatedPermissions: updatedPermissions.optional() }),
+  z.strictObject({ behavior: z.literal("allow"), updatedInput: jsonObject.optional(), updatedPermissions: updatedPermissionsSchema.optional() }),
   z.strictObject({ behavior: z.literal("deny"), message: text.optional(), interrupt: z.boolean().optional() }),
 ]);
 

@@ -88,14 +88,15 @@ export const COPILOT_WRITERS: Readonly<Record<CopilotAnswer, AnswerWriter>> = {
     output: z.strictObject({ behavior: z.enum(["allow", "deny"]).optional(), message: text.optional(), interrupt: z.boolean().optional() }),
     write: (agg) => {
       if (agg.stop) return { behavior: "deny", interrupt: true, message: capped(agg.stop.reason) ?? DEFAULT_DENY_REASON };
-      if (agg.verdict === "deny") return { behavior: "deny", message: capped(agg.reason) ?? DEFAULT_DENY_REASON };
+      // A policy's output.interrupt (true: stop the agent too) rides on the deny, as in Claude Code's decision.
+      if (agg.verdict === "deny") return { behavior: "deny", message: capped(agg.reason) ?? DEFAULT_DENY_REASON, ...(agg.output.interrupt === true ? { interrupt: true } : {}) };
       if (agg.verdict === "allow") return { behavior: "allow" };
       // ask (or nothing): Copilot's own permission flow runs (its rules, then the person).
       return {};
     },
     verdicts: { allow: "behavior: allow", deny: "behavior: deny + message", ask: "no answer: Copilot's own permission flow asks the person" },
     blocks: true,
-    carries: [],
+    carries: ["interrupt (with deny)"],
   },
   promptBlock: {
     output: z.strictObject({ decision: z.literal("block").optional(), reason: text.optional(), additionalContext: text.optional() }),

@@ -1,4 +1,5 @@
 import type { Verdict } from "../event/eventSpec";
+import { foldOutputs, type OutputField } from "../event/outputField";
 import type { Aggregate, HandlerOutcome } from "./outcome";
 
 /** deny > defer > ask > allow (contract §6.4); block is the blocking events' only verdict and always wins. */
@@ -29,14 +30,15 @@ const joinIn = (values: (string | undefined)[], sep: string): string | undefined
 
 /**
  * Fold every handler that fired into one aggregate (hookgate spec §3.2). Outcomes are taken in declaration order,
- * so the result does not depend on which handler finished first.
+ * so the result does not depend on which handler finished first; event outputs combine by each field's rule
+ * (`fields`: the event's outputFields), so a restricting value is never lost to one declared before it.
  */
-export function aggregate(outcomes: readonly HandlerOutcome[], toolInput?: Record<string, unknown>): Aggregate {
+export function aggregate(outcomes: readonly HandlerOutcome[], fields: Readonly<Record<string, OutputField>>, toolInput?: Record<string, unknown>): Aggregate {
   const ordered = [...outcomes].sort((a, b) => a.order - b.order);
   let verdict: Verdict | undefined;
   for (const o of ordered) verdict = strongerVerdict(verdict, o.verdict);
 
-  const result: Aggregate = { output: {} };
+  const result: Aggregate = { output: foldOutputs(fields, ordered.map((o) => o.output)) };
   if (verdict !== undefined) {
     result.verdict = verdict;
     const reason = joinIn(ordered.filter((o) => o.verdict === verdict).map((o) => o.reason), "\n");
@@ -65,16 +67,5 @@ export function aggregate(outcomes: readonly HandlerOutcome[], toolInput?: Recor
     result.stop = reason === undefined ? {} : { reason };
   }
 
-  // Event outputs: arrays accumulate (deduplicated), other values are taken from the first handler that set them.
-  for (const o of ordered) {
-    for (const [key, value] of Object.entries(o.output ?? {})) {
-      const existing = result.output[key];
-      if (existing === undefined) result.output[key] = value;
-      else if (Array.isArray(existing) && Array.isArray(value)) {
-        const seen = new Set(existing.map((v) => JSON.stringify(v)));
-        result.output[key] = [...existing, ...value.filter((v) => !seen.has(JSON.stringify(v)))];
-      }
-    }
-  }
   return result;
 }

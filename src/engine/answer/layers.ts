@@ -2,18 +2,23 @@ import { strongerVerdict } from "./aggregate";
 import type { CompiledPolicy } from "../policy/compilePolicy";
 import { deadlineFor, evaluate, type Evaluation, type EvaluationDeps, type GroupTrace, type HandlerTrace, type Trace } from "../evaluate";
 import type { EventSpec, Verdict } from "../event/eventSpec";
+import { layerOutputs, rewriteGroups } from "../event/outputField";
 import type { Aggregate } from "./outcome";
 
 /**
  * The org baseline and a team's policy, evaluated together (docs/roles.md). Tighten-only: the answer's verdict is
  * the stronger of the two layers' (deny > defer > ask > allow; block on blocking events), so a team's allow never
  * overrides a baseline deny or ask, and a team may tighten a baseline ask to deny. Contexts and messages of both are
- * kept, the baseline's first; for an event output set by both (sessionTitle, action, …) the baseline's value is kept.
+ * kept, the baseline's first. Event outputs combine by each field's rule (src/engine/event/outputField.ts): the
+ * stricter value of a restricting field (action decline over accept, interrupt, retry: false), lists merged (of a
+ * team's updatedPermissions only the entries that tighten), the baseline's value where there is no strictness.
  *
- * A rewrite (`updatedInput`) is the one way a team could slip past the baseline: the baseline judged the input the
- * client sent, not the one the team's rewrite would run. So when the team rewrites, the baseline is evaluated again
- * on the rewritten input and its verdict counts too (a baseline deny of the rewrite denies, and no rewrite rides on
- * a deny); the baseline's own rewrite of that input, if it makes one, is applied last.
+ * A rewrite is the one way a team could slip past the baseline: the baseline judged what the client sent, not what
+ * the team's rewrite turns it into — the input a call runs with (`updatedInput`), the text on screen
+ * (displayContent), the tool output Claude sees (updatedToolOutput), the form values a server gets. So when the team
+ * rewrites, the baseline is evaluated again on the team's version and its verdict counts too (a baseline deny of the
+ * rewrite denies, and no rewrite rides on a deny); the baseline's own rewrite of that version, if it makes one, is
+ * applied last, so a baseline's mask is never undone by a team's rewrite.
  */
 type Layer = "baseline" | "team";
 
@@ -64,10 +69,10 @@ const join = (values: (string | undefined)[], sep: string): string | undefined =
   return present.length > 0 ? present.join(sep) : undefined;
 };
 
-/** Folds the layers' aggregates, baseline first (updatedInput is decided by the caller: see evaluateLayered). */
-function combineAggregates(base: Aggregate, team: Aggregate): { aggregate: Aggregate; decidedBy?: Layer } {
+/** Folds the layers' aggregates, baseline first (rewrites are decided by the caller: see evaluateLayered). */
+function combineAggregates(spec: EventSpec, base: Aggregate, team: Aggregate): { aggregate: Aggregate; decidedBy?: Layer } {
   const verdict = strongerVerdict(base.verdict, team.verdict);
-  const out: Aggregate = { output: {} };
+  const out: Aggregate = { output: layerOutputs(spec.outputFields, base.output ?? {}, team.output ?? {}) };
   let decidedBy: Layer | undefined;
   if (verdict !== undefined) {
     out.verdict = verdict;
@@ -83,16 +88,6 @@ function combineAggregates(base: Aggregate, team: Aggregate): { aggregate: Aggre
     const reason = join([base.stop?.reason, team.stop?.reason], "\n");
     out.stop = reason === undefined ? {} : { reason };
   }
-  // Event outputs: the baseline's value first; arrays accumulate (deduplicated), as within one policy.
-  for (const source of [base.output, team.output])
-    for (const [key, value] of Object.entries(source ?? {})) {
-      const existing = out.output[key];
-      if (existing === undefined) out.output[key] = value;
-      else if (Array.isArray(existing) && Array.isArray(value)) {
-        const seen = new Set(existing.map((v) => JSON.stringify(v)));
-        out.output[key] = [...existing, ...value.filter((v) => !seen.has(JSON.stringify(v)))];
-      }
-    }
   return decidedBy ? { aggregate: out, decidedBy } : { aggregate: out };
 }
 
@@ -119,33 +114,53 @@ export async function evaluateLayered(
   const [b, t] = await Promise.all([run(baseline, deps.baseline, input), run(team, deps.team, input)]);
   const baseAgg = b?.aggregate ?? (baseline as FixedLayer).aggregate;
   const teamAgg = t?.aggregate ?? (team as FixedLayer).aggregate;
-  const { aggregate, decidedBy: firstDecider } = combineAggregates(baseAgg, teamAgg);
+  const { aggregate, decidedBy: firstDecider } = combineAggregates(spec, baseAgg, teamAgg);
   let decidedBy = firstDecider;
   let recheck: Evaluation | undefined;
 
   const rewriteAllowed = (v: Verdict | undefined) => spec.updatedInput && (v === undefined || !NO_REWRITE.has(v));
+  const teamOutput = teamAgg.output ?? {};
+  const teamRewritesInput = rewriteAllowed(aggregate.verdict) && teamAgg.updatedInput !== undefined;
+  // The input fields the team's outputs rewrite (displayContent → delta, …), each with the value the team gave it.
+  const teamRewrites = [...rewriteGroups(spec.outputFields)].flatMap(([of, keys]) => {
+    const key = keys.find((k) => teamOutput[k] !== undefined);
+    return key === undefined ? [] : [{ of, keys, value: teamOutput[key] }];
+  });
+  if (!isFixed(baseline) && (teamRewritesInput || teamRewrites.length > 0)) {
+    // The baseline judges what would run or be shown: the team's rewrite. Within what is left of the request's deadline.
+    const given: Record<string, unknown> = { ...input };
+    if (teamRewritesInput) given.tool_input = teamAgg.updatedInput;
+    for (const r of teamRewrites) given[r.of] = r.value;
+    const left = Math.max(50, deadlineFor(baseline.policy, spec) - (Date.now() - started));
+    recheck = await evaluate(
+      baseline.policy,
+      spec,
+      given,
+      // once handlers already had their say on this request
+      { ...deps.baseline, claimOnce: async () => false },
+      { ...options, signal: AbortSignal.timeout(left) },
+    );
+    const again = recheck.aggregate;
+    const verdict = strongerVerdict(aggregate.verdict, again.verdict);
+    if (verdict !== aggregate.verdict) {
+      aggregate.verdict = verdict;
+      decidedBy = "baseline";
+      if (again.reason !== undefined) aggregate.reason = again.reason;
+      else delete aggregate.reason;
+    } else if (verdict !== undefined && again.verdict === verdict) decidedBy = "baseline";
+    // Each rewritten field wholly from one source: the baseline's rewrite of the team's version, else the team's.
+    const againOutput = again.output ?? {};
+    for (const r of teamRewrites) {
+      const from = r.keys.some((k) => againOutput[k] !== undefined) ? againOutput : teamOutput;
+      for (const k of r.keys) {
+        if (from[k] !== undefined) aggregate.output[k] = from[k];
+        else delete aggregate.output[k];
+      }
+    }
+  }
   if (rewriteAllowed(aggregate.verdict)) {
-    if (teamAgg.updatedInput !== undefined && !isFixed(baseline)) {
-      // The baseline judges what would run: the team's rewrite. Within what is left of the request's deadline.
-      const left = Math.max(50, deadlineFor(baseline.policy, spec) - (Date.now() - started));
-      recheck = await evaluate(
-        baseline.policy,
-        spec,
-        { ...input, tool_input: teamAgg.updatedInput },
-        // once handlers already had their say on this request
-        { ...deps.baseline, claimOnce: async () => false },
-        { ...options, signal: AbortSignal.timeout(left) },
-      );
-      const again = recheck.aggregate;
-      const verdict = strongerVerdict(aggregate.verdict, again.verdict);
-      if (verdict !== aggregate.verdict) {
-        aggregate.verdict = verdict;
-        decidedBy = "baseline";
-        if (again.reason !== undefined) aggregate.reason = again.reason;
-        else delete aggregate.reason;
-      } else if (verdict !== undefined && again.verdict === verdict) decidedBy = "baseline";
-      if (rewriteAllowed(aggregate.verdict)) aggregate.updatedInput = again.updatedInput ?? teamAgg.updatedInput;
-    } else if (baseAgg.updatedInput !== undefined) aggregate.updatedInput = baseAgg.updatedInput;
+    if (teamRewritesInput && recheck) aggregate.updatedInput = recheck.aggregate.updatedInput ?? teamAgg.updatedInput;
+    else if (baseAgg.updatedInput !== undefined) aggregate.updatedInput = baseAgg.updatedInput;
     else if (teamAgg.updatedInput !== undefined) aggregate.updatedInput = teamAgg.updatedInput;
   }
 

@@ -1,4 +1,5 @@
 import { failVerdict, type EventSpec } from "../event/eventSpec";
+import { foldOutputs } from "../event/outputField";
 import { strongerVerdict } from "./aggregate";
 import type { Aggregate } from "./outcome";
 
@@ -35,7 +36,8 @@ export function strictestOfParts(spec: EventSpec, failMode: "open" | "closed", p
   if (systemMessage !== undefined) out.systemMessage = systemMessage;
   const stop = parts.find((a) => a.stop !== undefined)?.stop;
   if (stop) out.stop = stop;
-  // An output field set by several parts: the first part's value (the patch's first file).
-  for (const a of [...parts].reverse()) Object.assign(out.output, a.output);
+  // An output field set by several parts: by the field's rule, as between handlers (the strictest; the first part's
+  // where there is no order of strictness).
+  out.output = foldOutputs(spec.outputFields, parts.map((a) => a.output));
   return out;
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AnswerKind, EventSpec, TopLevelField, Verdict } from "./eventSpec";
 import { matchBasename, matchField } from "./hookInput";
+import type { OutputField } from "./outputField";
 
 /*
  * One declaration per event; everything the engine needs that follows from it is derived here: the route, the
@@ -41,7 +42,7 @@ type AnswerDecl =
   /** hookSpecificOutput.decision.behavior allow|deny, ask = no decision; updatedInput rides on allow. */
   | { answer: "permissionRequest" };
 
-interface CommonDecl<O extends Record<string, z.ZodType>, N extends string = string> {
+interface CommonDecl<O extends Record<string, OutputField>, N extends string = string> {
   /** The event's name as the client sends it in `hook_event_name` (PascalCase). */
   name: N;
   /** One line: what the event is for. */
@@ -56,7 +57,7 @@ interface CommonDecl<O extends Record<string, z.ZodType>, N extends string = str
   toolEvent?: boolean;
   /** hookSpecificOutput.additionalContext. Default false. */
   additionalContext?: boolean;
-  /** Event-specific output fields with their schemas. Default none. */
+  /** Event-specific output fields, each with its schema and how values combine (outputField.ts). Default none. */
   outputFields?: O;
   /** Output fields every answer must carry (an answer without them is invalid). Default none. */
   required?: readonly (keyof O & string)[];
@@ -68,7 +69,7 @@ interface CommonDecl<O extends Record<string, z.ZodType>, N extends string = str
   httpDelivered?: boolean;
 }
 
-export type EventDecl<O extends Record<string, z.ZodType> = Record<string, z.ZodType>, N extends string = string> = CommonDecl<O, N> & AnswerDecl;
+export type EventDecl<O extends Record<string, OutputField> = Record<string, OutputField>, N extends string = string> = CommonDecl<O, N> & AnswerDecl;
 
 /** An EventSpec built by defineEvent: the optional fields are always set, and the matcher names its field. */
 interface DefinedEvent<N extends string = string> extends EventSpec {
@@ -122,7 +123,7 @@ export type AnswerLayout = (parts: AnswerParts, fail: (why: string) => never) =>
  * the layout refuses), so a bad table fails when it is loaded, not when an answer is checked.
  */
 export function eventDefiner(layout: AnswerLayout) {
-  return function defineEvent<const N extends string, const O extends Record<string, z.ZodType> = Record<never, z.ZodType>>(decl: EventDecl<O, N>): DefinedEvent<N> {
+  return function defineEvent<const N extends string, const O extends Record<string, OutputField> = Record<never, OutputField>>(decl: EventDecl<O, N>): DefinedEvent<N> {
     const { name } = decl;
     const fail = (why: string): never => {
       throw new Error(`defineEvent(${name}): ${why}`);
@@ -130,7 +131,8 @@ export function eventDefiner(layout: AnswerLayout) {
     if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) fail("the name must be PascalCase");
     if (!decl.summary.trim() || /[\r\n]/.test(decl.summary)) fail("the summary must be one non-empty line");
 
-    const outputFields: Record<string, z.ZodType> = decl.outputFields ?? {};
+    const outputFields: Record<string, OutputField> = decl.outputFields ?? {};
+    const outputSchemas = Object.fromEntries(Object.entries(outputFields).map(([k, f]) => [k, f.schema]));
     const required: readonly string[] = decl.required ?? [];
     const additionalContext = decl.additionalContext ?? false;
     const dup = (xs: readonly string[]) => xs.find((x, i) => xs.indexOf(x) !== i);
@@ -160,7 +162,7 @@ export function eventDefiner(layout: AnswerLayout) {
         updatedInput = true;
         break;
     }
-    const output = layout({ name, answer: decl.answer, verdicts, updatedInput, additionalContext, topLevel: decl.topLevel, outputFields, required }, fail);
+    const output = layout({ name, answer: decl.answer, verdicts, updatedInput, additionalContext, topLevel: decl.topLevel, outputFields: outputSchemas, required }, fail);
 
     return {
       name,

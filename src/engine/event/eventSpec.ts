@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { OutputField } from "./outputField";
 
 /**
  * A verdict a handler may contribute. Which ones an event can express is part of its spec:
@@ -51,9 +52,10 @@ export interface EventSpec {
   topLevel: readonly TopLevelField[];
   /**
    * Event-specific fields a rule may set through `output` (e.g. sessionTitle, watchPaths, updatedPermissions,
-   * retry, action, content, worktreePath), each with its schema. Where they land is decided by respond().
+   * retry, action, content, worktreePath), each with its schema and how several values combine (outputField.ts).
+   * Where they land is decided by the client's answer writer.
    */
-  outputFields: Readonly<Record<string, z.ZodType>>;
+  outputFields: Readonly<Record<string, OutputField>>;
   /** Whether `prompt` (LLM judge) handlers may run on this event (contract §4.1). */
   prompt: boolean;
   /** The client's own default budget for an http hook on this event, ms (contract §1.3). */

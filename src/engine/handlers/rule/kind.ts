@@ -28,7 +28,7 @@ export const ruleKind = {
         if (typeof value !== "string") problem(`output.${key}`, "must be a string");
         continue;
       }
-      const schema = spec.outputFields[key];
+      const schema = Object.hasOwn(spec.outputFields, key) ? spec.outputFields[key]!.schema : undefined;
       if (!schema) {
         const known = [...Object.keys(spec.outputFields), ...(spec.topLevel.includes("terminalSequence") ? ["terminalSequence"] : [])];
         problem(`output.${key}`, `${ev} has no output field "${key}"${known.length ? `; it takes ${known.join(", ")}` : ""}`);
