@@ -175,7 +175,14 @@ export function effectPathAlwaysMatches(glob: PathGlob, p: PreparedEffectPath): 
 /** A shell command's analysis and what is derived from it on demand; shared by every call of the command. */
 interface AnalysedCommand {
   readonly analysis: ShellAnalysis;
-  readonly items: readonly Subject[];
+  /** The home the forms are written with (the analysis' own input). */
+  readonly home: string | undefined;
+  /**
+   * The subjects with their shell forms, worked out on first use (shellItems): only permission rules (`if`,
+   * `unless`), the rule index's literal hints and a trace's description read them, and a policy of `effect` rules
+   * alone (the starter) never does, so a command it has not seen is not rendered into forms at all.
+   */
+  items: readonly Subject[] | undefined;
   effects: readonly Effect[] | undefined;
   /** Effect paths prepared for matching: they depend only on the analysis' input (cwd and home included). */
   readonly prepared: Map<string, PreparedEffectPath>;
@@ -214,15 +221,22 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
     }
   }
   const analysis = analyseShell(command, dialect, { cwd, home, ...(caseSensitiveCommands ? { caseSensitiveCommands } : {}) });
-  const forms: CommandForms[] = formsOf(analysis, home);
-  const items: Subject[] = forms.map((f) => ({ display: f.display, restrict: f.restrict, allow: f.allow, canonical: f.canonical }));
-  // An empty or comment-only command: one empty subject, so a whole-tool rule still has something to match.
-  if (items.length === 0) items.push({ display: "", restrict: [""], allow: [""], canonical: undefined });
-  const entry: AnalysedCommand = { analysis, items, effects: undefined, prepared: new Map(), indexForms: undefined };
+  const entry: AnalysedCommand = { analysis, home, items: undefined, effects: undefined, prepared: new Map(), indexForms: undefined };
   if (cacheable) {
     setNewest(analysisCache, key, entry, CACHE_ENTRIES);
   }
   return entry;
+}
+
+/** A shell command's subjects: one per simple command, with its forms (forms.ts), worked out once per analysis. */
+function shellItems(shell: AnalysedCommand): readonly Subject[] {
+  if (shell.items) return shell.items;
+  const forms: CommandForms[] = formsOf(shell.analysis, shell.home);
+  const items: Subject[] = forms.map((f) => ({ display: f.display, restrict: f.restrict, allow: f.allow, canonical: f.canonical }));
+  // An empty or comment-only command: one empty subject, so a whole-tool rule still has something to match.
+  if (items.length === 0) items.push({ display: "", restrict: [""], allow: [""], canonical: undefined });
+  shell.items = items;
+  return items;
 }
 
 /** `scope`: whose part of the analysis cache to use (a compiled policy's analysisScope; "" outside a policy). */
@@ -232,15 +246,18 @@ export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget 
   const cwd = typeof call.cwd === "string" && call.cwd !== "" ? call.cwd : undefined;
   const home = typeof call.home === "string" && call.home !== "" ? call.home : deriveHome(cwd);
   // One literal with every field (no spread): the object is read for every rule of every handler of the call.
+  // A shell call's items are its analysis' (shellItems: worked out when first read); any other call's are given.
   const make = (
     kind: CallSubjects["kind"],
-    items: readonly Subject[],
+    items: readonly Subject[] | undefined,
     extra: { path?: CallSubjects["path"]; host?: string; truncated?: boolean; parseErrors?: boolean; shell?: AnalysedCommand } = {},
   ): CallSubjects => ({
     toolName,
     kind,
     input,
-    items,
+    get items() {
+      return items ?? shellItems(extra.shell!);
+    },
     path: extra.path,
     host: extra.host,
     cwd,
@@ -259,7 +276,7 @@ export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget 
   if (shellTool) {
     const command = typeof input[shellTool.field] === "string" ? (input[shellTool.field] as string) : "";
     const shell = analysedCommand(command, shellTool.dialect, cwd, home, scope, caseSensitiveCommands);
-    return make("shell", shell.items, { truncated: shell.analysis.truncated, parseErrors: shell.analysis.parseErrors, shell });
+    return make("shell", undefined, { truncated: shell.analysis.truncated, parseErrors: shell.analysis.parseErrors, shell });
   }
   const pathTool = tools.paths[toolName];
   if (pathTool) {
@@ -303,8 +320,9 @@ function hostOf(url: string): string | undefined {
   return h;
 }
 
+/** How many subjects a call has (a shell call: its simple commands, at least one), without working out their forms. */
 export function subjectCount(subjects: CallSubjects): number {
-  return subjects.items.length;
+  return subjects.shell ? Math.max(1, subjects.shell.analysis.commands.length) : subjects.items.length;
 }
 
 export function describeSubject(subjects: CallSubjects, i: number): string {
@@ -325,7 +343,7 @@ export function all(subjects: CallSubjects): number[] {
 
 function allUncached(subjects: CallSubjects): number[] {
   const out: number[] = [];
-  for (let i = 0; i < subjects.items.length; i++) out.push(i);
+  for (let i = 0, n = subjectCount(subjects); i < n; i++) out.push(i);
   return out;
 }
 
