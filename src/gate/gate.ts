@@ -12,7 +12,7 @@ import { failureAggregate } from "../engine/answer/failure";
 import { failVerdict } from "../engine/event/eventSpec";
 import { err, ok, type Result } from "../engine/result";
 import { errorText, log } from "../log";
-import type { DecisionLog, DecisionRecord, DedupStore, PolicyRecord, PolicyStore, SessionState } from "../services";
+import type { DecisionLog, DecisionRecord, DedupStore, DeferredRecord, PolicyRecord, PolicyStore, SessionState } from "../services";
 import { decisionIdAt } from "./decisionId";
 import { BASELINE_SCOPE } from "./baseline";
 import { DEFAULT_CACHE_TTL_MS, isolatePolicies, type LoadedPolicy, type PolicyResolver } from "./policyCache";
@@ -326,8 +326,28 @@ export class Gate {
     // Deferred: the log builds it (caps and masks the input) once the answer has left. What it keeps alive till
     // then is the input, about the size of the body it came in (unknown without one: the log builds it soon).
     const handOn = (decisions: DecisionLog, outcome: Outcome, latencyMs: number, decidedAt: number, shadow: ShadowVerdict | undefined): Promise<void> => {
-      const build = () => ({ ...decisionRecord(decisionId, decidedAt, team, client, protocol, spec, input, loaded, outcome, latencyMs, baselineRevision), ...(shadow ? { shadow } : {}) });
-      return decisions.record({ build, size: request.rawBody?.length ?? Number.POSITIVE_INFINITY }).catch(() => {});
+      const ev = outcome.evaluation;
+      const facts: RecordFacts = {
+        decisionId,
+        decidedAt,
+        team,
+        client,
+        protocol,
+        spec,
+        input,
+        maskFields: loaded.kind === "ok" ? (loaded.compiled.document.maskFields ?? []) : [],
+        revision: loaded.kind === "none" ? null : loaded.record.revision,
+        fired: ev?.fired ?? [],
+        dryRun: ev?.dryRun ?? [],
+        errors: ev?.errors ?? [],
+        error: outcome.error,
+        dedup: outcome.dedup ?? false,
+        verdict: ev?.aggregate.verdict ?? outcome.verdict,
+        latencyMs,
+        baselineRevision,
+        shadow,
+      };
+      return handOff(decisions, facts, request.rawBody?.length ?? Number.POSITIVE_INFINITY);
     };
     const record = (outcome: Outcome): Promise<void> => {
       const decisions = live ? this.deps.decisions : undefined;
@@ -354,45 +374,66 @@ export class Gate {
   }
 }
 
+/**
+ * What a decision record is made of, taken as the answer leaves. Only this waits in the log's buffer for the record's
+ * batch (up to FLUSH_MS): not the request's evaluation and trace, its body text or the Gate's other closures, which a
+ * `build` closure inside `decide` would keep alive with it (V8 keeps a scope's captured variables together), so that
+ * they outlive the young generation and are collected by the old one's marking, which walks every compiled policy.
+ */
+interface RecordFacts {
+  decisionId: string;
+  decidedAt: number;
+  team: string;
+  client: string;
+  protocol: ClientProtocol;
+  spec: EventSpec;
+  input: Record<string, unknown>;
+  maskFields: readonly string[];
+  revision: number | null;
+  fired: string[];
+  dryRun: readonly { id: string; verdict?: string }[];
+  errors: readonly string[];
+  error: string | undefined;
+  dedup: boolean;
+  verdict: string | undefined;
+  latencyMs: number;
+  baselineRevision: number | undefined;
+  shadow: ShadowVerdict | undefined;
+}
+
+/**
+ * The record handed to the log deferred: built (masked, capped) with its batch, once the answer has left. Module
+ * scope, so that what waits holds the facts alone (a function keeps the scope it was made in).
+ */
+function handOff(decisions: DecisionLog, facts: RecordFacts, size: number): Promise<void> {
+  const deferred: DeferredRecord = { build: () => decisionRecord(facts), size };
+  return decisions.record(deferred).catch(() => {});
+}
+
 /** The decision log's record of one decision: the input capped and masked, never as it came. */
-function decisionRecord(
-  decisionId: string,
-  decidedAt: number,
-  team: string,
-  client: string,
-  protocol: ClientProtocol,
-  spec: EventSpec,
-  input: Record<string, unknown>,
-  loaded: LoadedPolicy,
-  result: Outcome,
-  latencyMs: number,
-  baselineRevision?: number,
-): DecisionRecord {
-  const ev = result.evaluation;
-  const maskFields = loaded.kind === "ok" ? (loaded.compiled.document.maskFields ?? []) : [];
+function decisionRecord(f: RecordFacts): DecisionRecord {
   const record: DecisionRecord = {
-    decisionId,
-    time: new Date(decidedAt).toISOString(),
-    team,
-    client,
-    event: spec.name,
-    fired: ev?.fired ?? [],
-    dryRun: (ev?.dryRun ?? []).map((o) => ({ id: o.id, ...(o.verdict ? { verdict: o.verdict } : {}) })),
-    revision: loaded.kind === "none" ? null : loaded.record.revision,
-    latencyMs,
-    dedup: result.dedup ?? false,
-    errors: [...(ev?.errors ?? []), ...(result.error ? [result.error] : [])],
+    decisionId: f.decisionId,
+    time: new Date(f.decidedAt).toISOString(),
+    team: f.team,
+    client: f.client,
+    event: f.spec.name,
+    fired: f.fired,
+    dryRun: f.dryRun.map((o) => ({ id: o.id, ...(o.verdict ? { verdict: o.verdict } : {}) })),
+    revision: f.revision,
+    latencyMs: f.latencyMs,
+    dedup: f.dedup,
+    errors: [...f.errors, ...(f.error ? [f.error] : [])],
     // Capped and masked here; the log caps every field again (RECORD_LIMITS) before it buffers the record.
-    input: maskForExport(input, maskFields),
+    input: maskForExport(f.input, f.maskFields),
   };
-  if (baselineRevision !== undefined) record.baselineRevision = baselineRevision;
-  const sessionId = protocol.sessionOf(input);
+  if (f.baselineRevision !== undefined) record.baselineRevision = f.baselineRevision;
+  const sessionId = f.protocol.sessionOf(f.input);
   if (sessionId !== undefined) record.sessionId = sessionId;
-  const tool = spec.toolEvent ? protocol.toolCallOf(input).toolName : "";
+  const tool = f.spec.toolEvent ? f.protocol.toolCallOf(f.input).toolName : "";
   if (tool !== "") record.tool = tool;
-  const verdict = ev?.aggregate.verdict ?? result.verdict;
-  if (verdict) record.verdict = verdict;
-  return record;
+  if (f.verdict) record.verdict = f.verdict;
+  return f.shadow ? { ...record, shadow: f.shadow } : record;
 }
 
 /** The team's layer when it has no policy to evaluate: no opinion (none), or its failure verdict (no longer compiles). */
