@@ -21,13 +21,14 @@ export const FLOOR = "floor";
  * hookgate build that seeds the teams). `names` label A and B in the output.
  */
 export async function compareBench(bundleA: string, bundleB: string, keys = ["git"], reps = 5, requests = 1000, names = { A: "A", B: "B" }) {
-  const a = await startBench({ n: requests, bundle: bundleA });
+  const seed10000 = keys.some((k) => k.startsWith("h10000"));
+  const a = await startBench({ n: requests, bundle: bundleA, seed10000 });
   const lines: string[] = [];
   try {
     const floor = bundleB === FLOOR;
     const b: { target: (s: Scenario) => Target; dispose(): Promise<void> } = floor
       ? await floorWorker((s) => a.hg(s))
-      : await startBench({ n: requests, bundle: bundleB, noop: false }).then((bench) => ({ target: (s: Scenario) => bench.hg(s), dispose: () => bench.dispose() }));
+      : await startBench({ n: requests, bundle: bundleB, noop: false, seed10000 }).then((bench) => ({ target: (s: Scenario) => bench.hg(s), dispose: () => bench.dispose() }));
     const showAll = (xs: number[], digits: number) => `median ${median(xs).toFixed(digits)} (${xs.map((x) => x.toFixed(digits)).join(" ")})`;
     let loadAfter: { s: Scenario; A: Target; B: Target } | undefined;
     try {
