@@ -171,6 +171,7 @@ function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[
     if (h.ifRules.length === 0) return covered.includes(2) ? undefined : { rule: "", subject: 0 };
     return covered.every((c) => c === 1) ? { rule: first!, subject: 0 } : undefined;
   }
+  if (h.ifRules.length === 0 && h.unlessRules.length === 0 && h.effectConditions.length > 0) return effectGate(h, s);
   const excepted = new Uint8Array(n);
   for (const rule of h.unlessRules) for (const i of sharedMatch(rule, s, "allow", memo)) excepted[i] = 1;
   const effectHits = h.effectConditions.length > 0 ? effectParts(h.effectConditions, s) : undefined;
@@ -186,6 +187,19 @@ function ruleGate(h: CompiledHandler, s: CallSubjects, memo: Map<string, number[
   for (const rule of h.ifRules)
     for (const i of matchSubjects(rule, s, "restrict")) if (eligible(i)) return { rule: rule.raw, subject: i, ...(effectHits ? { effect: effectWhy(i)! } : {}) };
   return undefined;
+}
+
+/**
+ * ruleGate for a restricting handler with `effect` conditions alone (every rule of the starter): the first part
+ * with a matching effect. The same answer as the general path, which with no `if` and no `unless` does just this.
+ */
+function effectGate(h: CompiledHandler, s: CallSubjects): { rule: string; subject: number; effect?: string } | undefined {
+  const hits = effectParts(h.effectConditions, s);
+  if (hits.size === 0) return undefined;
+  let first = -1;
+  for (const i of hits.keys()) if (first < 0 || i < first) first = i;
+  const e = hits.get(first)!;
+  return { rule: "", subject: first, effect: `${e.condition.describe} (${e.effect.via}${e.effect.path !== undefined ? ` ${displayTemplate(e.effect.path)}` : ""})` };
 }
 
 /** Does a handler restrict (so that a call it could not examine must not pass it)? */

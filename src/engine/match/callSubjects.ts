@@ -239,38 +239,49 @@ function shellItems(shell: AnalysedCommand): readonly Subject[] {
   return items;
 }
 
+/**
+ * A call's subjects. A shell call's items are its analysis' (shellItems: worked out when first read, through the
+ * prototype's getter, so that making the object per call costs no closure); any other call's are given.
+ */
+class Subjects implements CallSubjects {
+  readonly analysis: ShellAnalysis | undefined;
+  readonly prepared: Map<string, PreparedEffectPath>;
+  fileEffects: readonly Effect[] | undefined = undefined;
+  constructor(
+    readonly toolName: string,
+    readonly kind: CallSubjects["kind"],
+    readonly input: Record<string, unknown>,
+    private readonly given: readonly Subject[] | undefined,
+    readonly path: PreparedPath | undefined,
+    readonly host: string | undefined,
+    readonly cwd: string | undefined,
+    readonly home: string | undefined,
+    readonly budget: WorkBudget,
+    readonly shell: AnalysedCommand | undefined,
+    readonly tools: ToolTable,
+    readonly truncated: boolean,
+    readonly parseErrors: boolean,
+  ) {
+    this.analysis = shell?.analysis;
+    this.prepared = shell ? shell.prepared : new Map();
+  }
+  get items(): readonly Subject[] {
+    return this.given ?? shellItems(this.shell!);
+  }
+}
+
 /** `scope`: whose part of the analysis cache to use (a compiled policy's analysisScope; "" outside a policy). */
 export function subjectsOf(call: ToolCall, tools: ToolTable, budget: WorkBudget = new WorkBudget(), scope = "", caseSensitiveCommands = false): CallSubjects {
   const toolName = canonicalTool(tools, typeof call.toolName === "string" ? call.toolName : "");
   const input = call.toolInput && typeof call.toolInput === "object" ? call.toolInput : {};
   const cwd = typeof call.cwd === "string" && call.cwd !== "" ? call.cwd : undefined;
   const home = typeof call.home === "string" && call.home !== "" ? call.home : deriveHome(cwd);
-  // One literal with every field (no spread): the object is read for every rule of every handler of the call.
-  // A shell call's items are its analysis' (shellItems: worked out when first read); any other call's are given.
+  // Every field set in one constructor (no spread): the object is read for every rule of every handler of the call.
   const make = (
     kind: CallSubjects["kind"],
     items: readonly Subject[] | undefined,
     extra: { path?: CallSubjects["path"]; host?: string; truncated?: boolean; parseErrors?: boolean; shell?: AnalysedCommand } = {},
-  ): CallSubjects => ({
-    toolName,
-    kind,
-    input,
-    get items() {
-      return items ?? shellItems(extra.shell!);
-    },
-    path: extra.path,
-    host: extra.host,
-    cwd,
-    home,
-    analysis: extra.shell?.analysis,
-    budget,
-    prepared: extra.shell ? extra.shell.prepared : new Map(),
-    shell: extra.shell,
-    fileEffects: undefined,
-    tools,
-    truncated: extra.truncated ?? false,
-    parseErrors: extra.parseErrors ?? false,
-  });
+  ): CallSubjects => new Subjects(toolName, kind, input, items, extra.path, extra.host, cwd, home, budget, extra.shell, tools, extra.truncated ?? false, extra.parseErrors ?? false);
 
   const shellTool = tools.shells[toolName];
   if (shellTool) {

@@ -130,15 +130,23 @@ function matchesOne(c: CompiledEffectCondition, e: Effect, s: CallSubjects): boo
 }
 
 /** The parts of the call (for Bash: simple commands) with an effect any of the conditions matches, and that effect. */
-export function effectParts(conditions: readonly CompiledEffectCondition[], s: CallSubjects): Map<number, { effect: Effect; condition: CompiledEffectCondition }> {
-  const out = new Map<number, { effect: Effect; condition: CompiledEffectCondition }>();
+export function effectParts(conditions: readonly CompiledEffectCondition[], s: CallSubjects): ReadonlyMap<number, EffectHit> {
+  // Most calls match none of a handler's conditions: no map is made for them (this runs for every effect handler).
+  let out: Map<number, EffectHit> | undefined;
   for (const e of callEffects(s)) {
-    if (out.has(e.command)) continue;
+    if (out?.has(e.command)) continue;
     for (const c of conditions)
       if (matchesOne(c, e, s)) {
-        out.set(e.command, { effect: e, condition: c });
+        (out ??= new Map()).set(e.command, { effect: e, condition: c });
         break;
       }
   }
-  return out;
+  return out ?? NO_HITS;
 }
+
+/** An effect of a part of the call, and the condition it matched. */
+export interface EffectHit {
+  readonly effect: Effect;
+  readonly condition: CompiledEffectCondition;
+}
+const NO_HITS: ReadonlyMap<number, EffectHit> = new Map();

@@ -83,7 +83,7 @@ export function normalizePath(path: string, base?: string, home?: string): strin
   else if (/^[A-Za-z]:[^/]/.test(p)) p = `/${p[0]!.toLowerCase()}/${p.slice(2)}`; // `C:foo` (drive-relative)
   let absolute = p.startsWith("/");
   if (!absolute && base) {
-    const b = normalizePath(base);
+    const b = normalizedBase(base);
     if (b?.startsWith("/")) {
       p = `${b}/${p}`;
       absolute = true;
@@ -102,9 +102,25 @@ export function normalizePath(path: string, base?: string, home?: string): strin
   return absolute ? `/${out.join("/")}` : out.length > 0 ? out.join("/") : ".";
 }
 
+// The last base normalised: a call's relative paths are all joined to the same cwd. Module scope: a pure function
+// of its string.
+let lastBase: { base: string; normal: string | undefined } | undefined;
+function normalizedBase(base: string): string | undefined {
+  if (lastBase?.base !== base) lastBase = { base, normal: normalizePath(base) };
+  return lastBase.normal;
+}
+
+// The last cwd's home (every call derives it, and a session's calls share a cwd). A pure function of its string.
+let lastHome: { cwd: string; home: string | undefined } | undefined;
+
 /** A best-effort home directory from a cwd: `/home/u`, `/Users/u`, `/root`, `/c/Users/u`. */
 export function deriveHome(cwd: string | undefined): string | undefined {
   if (!cwd) return undefined;
+  if (lastHome?.cwd !== cwd) lastHome = { cwd, home: derivedHome(cwd) };
+  return lastHome.home;
+}
+
+function derivedHome(cwd: string): string | undefined {
   const n = normalizePath(cwd);
   if (n === undefined) return undefined;
   const m = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root|\/[a-z]\/Users\/[^/]+|\/var\/home\/[^/]+)(?:\/|$)/i.exec(n);

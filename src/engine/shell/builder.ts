@@ -9,7 +9,7 @@
  */
 import type { NestedScript, ShellAnalysis, ShellLimits, SimpleCommand } from "./model";
 import type { SyntaxNode } from "unbash";
-import { isAssignmentWord, strip } from "./words/strip";
+import { isAssignmentWord, strippedCommand } from "./words/strip";
 import { hasHoles } from "./words/template";
 export interface AnalyseContext {
   cwd?: string | undefined;
@@ -159,7 +159,7 @@ export class Builder {
   private mayRunIndirectly(name: string): boolean {
     const mention = new RegExp(`(?:^|[^\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:$|[^\\w.-])`);
     for (const c of this.commands) {
-      const s = strip(c.words);
+      const s = strippedCommand(c);
       const head = c.words[s.start];
       if (head !== undefined && !isAssignmentWord(head) && hasHoles(head.value)) return true;
       for (let k = 0; k < c.words.length; k++) if (k !== s.start && mention.test(c.words[k]!.value)) return true;

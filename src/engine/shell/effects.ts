@@ -17,7 +17,7 @@ import { COMMAND_NAMES, commandSpec, type DeclaredEffect } from "./commands/comm
 import type { EffectKind } from "./effectKinds";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { parseArgs } from "./words/args";
-import { UNKNOWN_ARGS, commandName, strip } from "./words/strip";
+import { UNKNOWN_ARGS, commandName, strippedCommand } from "./words/strip";
 import { pipedText } from "./words/staticText";
 import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern, WORD_HOLES_G, HOLE_SEG, HOLE_NOEXT } from "./words/template";
 import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
@@ -86,9 +86,26 @@ const DOWNLOADERS: Readonly<Record<string, (args: readonly ShellWord[]) => boole
  * time: the words the previous pipeline stage is known to produce (`echo ~ | xargs rm -rf`, `find / | xargs …`),
  * else an unknown word.
  */
-function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): { name: string; args: ShellWord[]; start: number } | undefined {
+interface FinalCommand {
+  readonly name: string;
+  readonly args: readonly ShellWord[];
+  readonly start: number;
+}
+
+/** finalCommand(c) without produced words, once per recorded command (effectsOf asks for it several times). */
+const finalCommands = new WeakMap<SimpleCommand, FinalCommand | undefined>();
+
+function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): FinalCommand | undefined {
+  if (produced !== undefined) return finalCommandOf(c, produced);
+  if (finalCommands.has(c)) return finalCommands.get(c);
+  const f = finalCommandOf(c, undefined);
+  finalCommands.set(c, f);
+  return f;
+}
+
+function finalCommandOf(c: SimpleCommand, produced: readonly ShellWord[] | undefined): FinalCommand | undefined {
   if (c.words.length === 0) return undefined;
-  const s = strip(c.words);
+  const s = strippedCommand(c);
   const head = c.words[s.start];
   if (!head) return undefined;
   const args = c.words.slice(s.start + 1, s.end);
@@ -280,7 +297,7 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       if (r.op === "<" || r.op === "<>" || (r.op === "<&" && !/^[0-9-]+$/.test(t))) add(i, { kind: "read", path: t, via: `redirect ${r.op}` });
     }
     // `xargs -a f`, `parallel … :::: f`: the wrapper reads f, and its words become arguments a program may print.
-    if (c.words.length > 0) for (const w of strip(c.words).inputFiles) if (w.value !== "-" && w.value !== "") add(i, { kind: "read", path: w.value, via: "input file" });
+    if (c.words.length > 0) for (const w of strippedCommand(c).inputFiles) if (w.value !== "-" && w.value !== "") add(i, { kind: "read", path: w.value, via: "input file" });
     const role = DIALECT_ROLES[c.dialect]?.(c);
     if (role?.downloader) downloaderAt.add(i);
     if (role?.executor) interpreterAt.add(i);
@@ -295,20 +312,20 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       for (const e of any.effects) add(i, e);
       if (any.downloader) downloaderAt.add(i);
       if (any.interpreter) interpreterAt.add(i);
-      if (strip(c.words).appends && /^-[A-Za-z]*c[A-Za-z]*$/.test(f.args[f.args.length - 2]?.text ?? "") && f.args[f.args.length - 1] === UNKNOWN_ARGS) interpreterAt.add(i);
+      if (strippedCommand(c).appends && /^-[A-Za-z]*c[A-Za-z]*$/.test(f.args[f.args.length - 2]?.text ?? "") && f.args[f.args.length - 1] === UNKNOWN_ARGS) interpreterAt.add(i);
       downloaderAt.add(i);
       if (f.args.length === 0) interpreterAt.add(i);
       return;
     }
     const names = hasHoles(f.name) ? (isPsExpression(c) ? [] : namesFitting(f.name)) : [f.name];
-    const every = produced?.every === true && strip(c.words).appends;
+    const every = produced?.every === true && strippedCommand(c).appends;
     for (const name of names) {
       for (const e of declaredEffects(c, name, f.args, up)) add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
       const dl = DOWNLOADERS[name];
       if (dl?.(f.args)) downloaderAt.add(i);
       if (readsProgramFromStdin(name, f.args)) interpreterAt.add(i);
       // `… | xargs -0 bash -c`: the code string is what arrives on stdin.
-      if (SHELLS.has(name) && strip(c.words).appends && /^-[A-Za-z]*c[A-Za-z]*$/.test(f.args[f.args.length - 2]?.text ?? "") && f.args[f.args.length - 1] === UNKNOWN_ARGS) interpreterAt.add(i);
+      if (SHELLS.has(name) && strippedCommand(c).appends && /^-[A-Za-z]*c[A-Za-z]*$/.test(f.args[f.args.length - 2]?.text ?? "") && f.args[f.args.length - 1] === UNKNOWN_ARGS) interpreterAt.add(i);
     }
     if (hasHoles(f.name)) {
       // A dynamic command may be a downloader or an interpreter as well.

@@ -21,7 +21,7 @@ import { commandSpec, GIT_PUSH, gitSubcommand } from "./commands/commands";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { isPsExpression, PS_ALIASES } from "./powershell/cmdlets";
 import { collapse } from "./builder";
-import { commandName, strip } from "./words/strip";
+import { commandName, strippedCommand } from "./words/strip";
 import { displayTemplate, HOLE_ANY, hasHoles, literal, onlyWordHoles } from "./words/template";
 
 export interface CommandForms {
@@ -112,7 +112,7 @@ function commandForms(c: SimpleCommand, home: string | undefined): CommandForms 
     push(allow, literal(c.raw));
     return { display: clip(c.raw), restrict, allow, canonical: undefined };
   }
-  const s = strip(c.words);
+  const s = strippedCommand(c);
   const rawFrom = (k: number) => {
     // The source text from word k on: the raw of the remaining words (the command's own source slice when k = 0).
     if (k === 0) return c.raw;

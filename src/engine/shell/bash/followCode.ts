@@ -6,7 +6,7 @@
 import { collapse } from "../builder";
 import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_SEG, HOLE_VARIABLE, hasHoles, WORD_HOLES_G, HOLE_INPUT, hasUnknownValue } from "../words/template";
 import { type Builder, MAX_FUNCTION_CALLS, type Scope } from "../builder";
-import { UNKNOWN_COMMAND_LINE, commandName, isAssignmentWord, strip } from "../words/strip";
+import { UNKNOWN_COMMAND_LINE, commandName, isAssignmentWord, strippedCommand } from "../words/strip";
 import type { ShellWord, SimpleCommand } from "../model";
 import { staticCommandOf, staticOutput } from "../words/staticText";
 import { EVALUATORS, SHELLS, SHELL_ARG_OPTIONS, SOURCERS } from "../commands/wrappers";
@@ -42,7 +42,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   const cmd = b.commands[index]!;
   const words = cmd.words;
   if (words.length === 0) return;
-  const s = strip(words);
+  const s = strippedCommand(cmd);
   // `positional`: `$0`, `$1`, … of the code (`sh -c 'rm -rf "$1"' _ /`).
   const codes: { text: string; braces: readonly string[]; positional?: readonly ShellWord[] }[] = s.code.map((w) => ({ text: w.value, braces: s.replace }));
   const rest = words.slice(s.start, s.end);
@@ -176,7 +176,7 @@ function codePrinted(b: Builder, script: number): string | undefined {
  * does: no more is claimed of it than of `sh x.sh` (the `run-download` effect is about exactly this).
  */
 export function printsDownloadOf(c: SimpleCommand): boolean {
-  const s = strip(c.words);
+  const s = strippedCommand(c);
   const head = c.words[s.start];
   return head !== undefined && !hasHoles(head.value) && printsDownload(commandName(head.value), c.words.slice(s.start + 1, s.end));
 }

@@ -7,7 +7,7 @@ import { collapse } from "../builder";
 import { forEachChild, parse, type Command, type DoubleQuotedChild, type HereDoc, type ParsedScript, type Pipeline, type Statement, type SyntaxNode, type Word, type WordPart } from "unbash";
 import type { NestedHow, ShellRedirect, ShellWord } from "../model";
 import { type Builder, MAX_FUNCTION_CALLS, MAX_LOOP_PASSES, type Scope } from "../builder";
-import { commandName, strip } from "../words/strip";
+import { commandName, strippedCommand } from "../words/strip";
 import { readsProgramFromStdin, scheduledCode } from "../commands/programs";
 import { pipelineOutput, staticCommandOf, type StaticCommand } from "../words/staticText";
 import { codePrintedBy, codeText, followCode, printsDownloadOf } from "./followCode";
@@ -154,7 +154,7 @@ export class Walker {
     const stages = this.b.pipelines.get(id) ?? [];
     for (let k = 1; k < stages.length; k++) {
       const reader = this.b.commands[stages[k]!]!;
-      const s = strip(reader.words);
+      const s = strippedCommand(reader);
       const rest = reader.words.slice(s.start);
       const name = commandName(rest[0]?.value ?? "");
       if (!readsProgramFromStdin(name, rest.slice(1))) continue;

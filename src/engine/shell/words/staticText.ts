@@ -10,7 +10,7 @@
  */
 import { HOLE_NOEXT, hasHoles, literal } from "./template";
 import type { SimpleCommand } from "../model";
-import { commandName, strip } from "./strip";
+import { commandName, strippedCommand } from "./strip";
 
 const MAX_TEXT = 64 * 1024;
 
@@ -197,7 +197,7 @@ export const substituted = (output: string): string => output.replace(/\n+$/, ""
 
 /** A recorded command as the static evaluator sees it (staticText.ts): its final name, argument values, stdin. */
 export function staticCommandOf(c: SimpleCommand): StaticCommand | undefined {
-  const s = strip(c.words);
+  const s = strippedCommand(c);
   const rest = c.words.slice(s.start, s.end);
   if (rest.length === 0) return undefined;
   return { name: commandName(rest[0]!.value), args: rest.slice(1).map((w) => w.value), stdin: c.stdin.length > 0 ? c.stdin.join("\n") : undefined };

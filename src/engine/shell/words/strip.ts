@@ -4,7 +4,7 @@
  * so a rule about the wrapper itself (`Bash(sudo *)`) still matches, and so are the code strings the wrappers run
  * (`su -c '…'`, `watch '…'`), which the analyser parses as scripts of their own.
  */
-import type { ShellWord } from "../model";
+import type { ShellWord, SimpleCommand } from "../model";
 import { HOLE_ANY, HOLE_INPUT, hasHoles } from "./template";
 import { WRAPPERS, type WrapperSpec } from "../commands/wrappers";
 
@@ -258,6 +258,18 @@ export function strip(words: readonly ShellWord[]): Stripped {
     push(i, spec.client === true);
   }
   return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends, replace, inputFromFile, inputFiles };
+}
+
+/**
+ * A recorded command's words stripped, worked out once per command: the walker, the code it follows, the effects
+ * and the forms all ask for it, several times each. A recorded command is never changed (SimpleCommand is
+ * readonly, its words too), so the answer is strip(c.words) whenever it is asked.
+ */
+const strippedCommands = new WeakMap<SimpleCommand, Stripped>();
+export function strippedCommand(c: SimpleCommand): Stripped {
+  let s = strippedCommands.get(c);
+  if (s === undefined) strippedCommands.set(c, (s = strip(c.words)));
+  return s;
 }
 
 /** Several words as one code string (how `watch a b` or `ssh host a b` hands them to a shell). */
