@@ -4,14 +4,12 @@
  * duplicated, so merging twice gives the file merging once gave.
  *
  * hookgate's own handlers are recognised by what only they are: an `http` hook whose URL is a hookgate hook route
- * (`…/v1/hooks/<team>/<event-route>`) or the curl bridge `hookgate settings` writes for the events Claude Code
- * never sends over HTTP. No marker field is added: Claude Code validates its settings, and an unknown key in a hook
- * could make it reject the file.
+ * (`…/v1/hooks/<team>/<event-route>`) or a command bridge `hookgate settings` writes (src/clients/bridge.ts: for
+ * the events Claude Code never sends over HTTP, and every Cursor and Codex hook). No marker field is added: Claude
+ * Code validates its settings, and an unknown key in a hook could make it reject the file.
  */
 import { HOOK_URL } from "../routes";
-import { bridgeTarget } from "../clients/claude-code/settings";
-import { commandBridgeTarget } from "../clients/bridge";
-import { codexBridgeTarget } from "../clients/codex/settings";
+import { bridgeTarget } from "../clients/bridge";
 
 
 type Json = Record<string, unknown>;
@@ -22,7 +20,7 @@ function isHookgateHandler(h: unknown): boolean {
   if (h.type === "http") return typeof h.url === "string" && HOOK_URL.test(h.url);
   // Cursor's command hooks carry no `type`.
   if ((h.type === "command" || h.type === undefined) && typeof h.command === "string") {
-    const target = bridgeTarget(h.command) ?? codexBridgeTarget(h.command) ?? commandBridgeTarget(h.command);
+    const target = bridgeTarget(h.command);
     return target !== undefined && HOOK_URL.test(target);
   }
   return false;

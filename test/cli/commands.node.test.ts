@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMANDS } from "../../src/cli";
 import type { Command } from "../../src/cli/command";
 import { diffPolicies, formatChanges } from "../../src/cli/policyDiff";
-import { bridgeTarget } from "../../src/clients/claude-code/settings";
+import { bridgeTarget } from "../../src/clients/bridge";
 import { freePort, ROOT, runBin } from "../support/localService";
 import { cli } from "./support";
 

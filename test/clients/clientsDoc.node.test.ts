@@ -1,4 +1,4 @@
-// docs/clients.md is generated from the client profiles (scripts/clients-doc.mjs, `npm run docs`): the committed file
+// docs/clients.md is generated from the client profiles (scripts/docs.mjs, `npm run docs`): the committed file
 // must be what they render now, list every client and every event each routes, and say what each verdict becomes
 // where a client cannot say it as the policy does.
 import { readFileSync } from "node:fs";

@@ -7,26 +7,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
 import wire from "../fixtures/copilot-cli/wire-1.0.102.json";
 import { copilotCli } from "../../src/clients/copilot-cli";
-import { expectAnswer, hook, pollDecisions, teamWith } from "../support/worker";
+import { RM_REASON } from "../support/starter";
+import { expectAnswer, hook, loggedDecision, nativeAnswerer, teamWith } from "../support/worker";
 
 const route = (r: string) => `copilot-cli/${r}`;
-const spec = (r: string) => {
-  const s = copilotCli.events.byRoute(r);
-  if (!s) throw new Error(`no copilot route ${r}`);
-  return s;
-};
 /** The answer, checked against the event's exact answer schema (nothing Copilot would ignore). */
-async function answer(team: string, r: string, body: unknown, token: string): Promise<Record<string, unknown>> {
-  const a = await expectAnswer(await hook(team, route(r), body, token));
-  expect(spec(r).output.safeParse(a).success, JSON.stringify(a)).toBe(true);
-  return a;
-}
+const answer = nativeAnswerer("copilot-cli", (r) => copilotCli.events.byRoute(r));
 const pre = (toolName: string, toolArgs: unknown) => ({ ...wire.preToolUse, toolName, toolArgs });
-
-const RM_REASON = (() => {
-  for (const group of starter.hooks.PreToolUse) for (const h of group.hooks) if (h.id === "no-recursive-delete-of-root-system-or-home") return h.reason;
-  throw new Error("no starter rm rule");
-})();
 
 describe("Copilot CLI's own routes, with the starter policy", () => {
   let team: string;
@@ -79,11 +66,7 @@ describe("Copilot CLI's own routes, with the starter policy", () => {
   });
 
   it("records the decision as copilot-cli's, with the canonical tool", async () => {
-    const res = await hook(team, route("pre-tool-use"), pre("bash", { command: "rm -rf / # copilot native" }), token);
-    const id = res.headers.get("x-hookgate-decision-id");
-    await res.text();
-    const list = await pollDecisions(team, (l) => l.some((d) => d.decisionId === id));
-    expect(list.find((d) => d.decisionId === id)).toMatchObject({ client: "copilot-cli", event: "PreToolUse", tool: "Bash", verdict: "deny" });
+    expect(await loggedDecision(team, route("pre-tool-use"), pre("bash", { command: "rm -rf / # copilot native" }), token)).toMatchObject({ client: "copilot-cli", event: "PreToolUse", tool: "Bash", verdict: "deny" });
   });
 });
 

@@ -5,7 +5,8 @@
 // each was a 400 invalid_input (no transcript_path, no tool_use_id): Copilot then runs the tool, a silent allow.
 import { beforeAll, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
-import { admin, expectAnswer, expectError, hook, pollDecisions, teamWith } from "../support/worker";
+import { RM_REASON } from "../support/starter";
+import { admin, expectAnswer, expectError, hook, loggedDecision, teamWith } from "../support/worker";
 
 const SESSION = "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 /** Copilot's PascalCase-configured ("VS Code compatible") PreToolUse payload: no transcript_path, no tool_use_id. */
@@ -25,11 +26,6 @@ const copilotCamelPre = (toolName: string, args: Record<string, unknown>) => ({
   toolName,
   toolArgs: JSON.stringify(args),
 });
-
-const RM_REASON = (() => {
-  for (const group of starter.hooks.PreToolUse) for (const h of group.hooks) if (h.id === "no-recursive-delete-of-root-system-or-home") return h.reason;
-  throw new Error("no starter rm rule");
-})();
 
 describe("Copilot CLI on the Claude Code routes, with the starter policy", () => {
   let team: string;
@@ -73,12 +69,7 @@ describe("Copilot CLI on the Claude Code routes, with the starter policy", () =>
   });
 
   it("records the client that asked, with the canonical tool", async () => {
-    const res = await hook(team, "pre-tool-use", copilotPre("bash", { command: "rm -rf / # logged" }), token);
-    const id = res.headers.get("x-hookgate-decision-id");
-    await res.text();
-    const list = await pollDecisions(team, (l) => l.some((d) => d.decisionId === id));
-    const record = list.find((d) => d.decisionId === id);
-    expect(record).toMatchObject({ client: "copilot-cli", tool: "Bash", verdict: "deny", sessionId: SESSION });
+    expect(await loggedDecision(team, "pre-tool-use", copilotPre("bash", { command: "rm -rf / # logged" }), token)).toMatchObject({ client: "copilot-cli", tool: "Bash", verdict: "deny", sessionId: SESSION });
   });
 
   it("a Claude Code request stays Claude Code's even with a timestamp field (its transcript path says whose it is)", async () => {

@@ -6,15 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
 import { cursor } from "../../src/clients/cursor";
 import { CURSOR_PAYLOADS as P } from "../fixtures/cursor/payloads";
-import { expectAnswer, hook, pollDecisions, teamWith } from "../support/worker";
+import { hook, loggedDecision, nativeAnswerer, teamWith } from "../support/worker";
 
-async function answer(team: string, r: string, body: unknown, token: string): Promise<Record<string, unknown>> {
-  const a = await expectAnswer(await hook(team, `cursor/${r}`, body, token));
-  const spec = cursor.events.byRoute(r);
-  expect(spec, r).toBeDefined();
-  expect(spec!.output.safeParse(a).success, JSON.stringify(a)).toBe(true);
-  return a;
-}
+/** The answer, checked against the event's exact answer schema (nothing Cursor would ignore). */
+const answer = nativeAnswerer("cursor", (r) => cursor.events.byRoute(r));
 
 describe("Cursor's own routes, with the starter policy", () => {
   let team: string;
@@ -53,11 +48,7 @@ describe("Cursor's own routes, with the starter policy", () => {
   });
 
   it("records the decision as cursor's", async () => {
-    const res = await hook(team, "cursor/before-shell-execution", P.beforeShellExecution("rm -rf / # cursor"), token);
-    const id = res.headers.get("x-hookgate-decision-id");
-    await res.text();
-    const list = await pollDecisions(team, (l) => l.some((d) => d.decisionId === id));
-    expect(list.find((d) => d.decisionId === id)).toMatchObject({ client: "cursor", event: "PreToolUse", tool: "Bash", verdict: "deny" });
+    expect(await loggedDecision(team, "cursor/before-shell-execution", P.beforeShellExecution("rm -rf / # cursor"), token)).toMatchObject({ client: "cursor", event: "PreToolUse", tool: "Bash", verdict: "deny" });
   });
 });
 

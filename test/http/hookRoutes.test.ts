@@ -6,6 +6,7 @@ import starter from "../../policies/default.json";
 import { eventByName } from "../../src/clients/claude-code/events";
 import { policyKeys } from "../../src/stores/policyKeys";
 import { PAYLOADS } from "../fixtures/payloads";
+import { RM_REASON } from "../support/starter";
 import {
   admin,
   byteStream,
@@ -32,11 +33,6 @@ const pre = (command: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const starterRule = (id: string) => {
-  for (const group of starter.hooks.PreToolUse) for (const h of group.hooks) if (h.id === id) return h;
-  throw new Error(`no starter rule ${id}`);
-};
-const RM_REASON = starterRule("no-recursive-delete-of-root-system-or-home").reason;
 const PROMPT_RULE = starter.hooks.UserPromptSubmit[0]!.hooks[0]!;
 
 describe("PreToolUse over HTTP with the starter policy", () => {

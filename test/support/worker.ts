@@ -222,6 +222,29 @@ export async function pollDecisions(
   }
 }
 
+/** The log's record of one hook call: the call made, its decision id read, the log polled until it holds it. */
+export async function loggedDecision(team: string, route: string, body: unknown, token: string): Promise<LoggedDecision | undefined> {
+  const res = await hook(team, route, body, token);
+  const id = res.headers.get("x-hookgate-decision-id");
+  await res.text();
+  const list = await pollDecisions(team, (l) => l.some((d) => d.decisionId === id));
+  return list.find((d) => d.decisionId === id);
+}
+
+/**
+ * The answer of a client's own route (`<segment>/<route>`), checked against that event's exact answer schema: a
+ * field the client would not read fails the test.
+ */
+export function nativeAnswerer(segment: string, byRoute: (route: string) => { output: { safeParse(v: unknown): { success: boolean } } } | undefined) {
+  return async (team: string, route: string, body: unknown, token: string): Promise<Record<string, unknown>> => {
+    const a = await expectAnswer(await hook(team, `${segment}/${route}`, body, token));
+    const spec = byRoute(route);
+    expect(spec, `no ${segment} route ${route}`).toBeDefined();
+    expect(spec!.output.safeParse(a).success, JSON.stringify(a)).toBe(true);
+    return a;
+  };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The rule policy most suites start from: `ls` → deny with a fixed reason (or allow), nothing else. */

@@ -5,6 +5,7 @@ import type { EventSpec } from "../../engine/event/eventSpec";
 import { deadlineFor } from "../../engine/evaluate";
 import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { err, ok, type Result } from "../../engine/result";
+import { commandBridge, type BridgeConventions } from "../bridge";
 
 /**
  * The service's base URL as the settings will carry it: http(s), a host, no credentials, query or fragment, and only
@@ -71,53 +72,18 @@ function watchList(matchers: (string | undefined)[]): string | undefined {
   return names.size > 0 ? [...names].join("|") : undefined;
 }
 
-/** One POSIX shell word: the URL goes into a command line, and a `'` in it must not end the quoting. */
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-const STATUS_MARK = " HOOKGATE_HTTP_STATUS:";
-
 /**
- * The command hook that carries an event the client never sends over HTTP (SessionStart, Setup): POSIX sh and curl,
- * nothing else (no jq). It must fail visibly: on any HTTP error it prints nothing on stdout (which the client would
- * take as the hook's answer — an error envelope, as context) and the envelope's message on stderr, and exits 1.
- * Exit 1, not 2: for these events exit 2 blocks nothing (there is nothing to block), while any other non-zero status
- * is the client's "non-blocking error", shown to the user with stderr, and the session goes on — which is what a
- * missing or revoked token should do. curl's own --fail-with-body would need curl 7.76; the status is read from
- * `-w` instead, which every curl has.
+ * The command bridge that carries an event the client never sends over HTTP (SessionStart, Setup). It must fail
+ * visibly and never block: exit 1, not 2 — for these events exit 2 blocks nothing (there is nothing to block),
+ * while any other non-zero status is the client's "non-blocking error", shown to the user with stderr, and the
+ * session goes on, which is what a missing or revoked token should do. Nothing on stdout then: the client would
+ * take it as the hook's answer (an error envelope, as context).
  */
-function curlBridge(url: string, envVar: string, timeout: number): string {
-  const target = shellQuote(url);
-  // The message of {"error":{"message":"…"}} with its \" escapes undone; a body that is not the envelope is shown cut.
-  const message = `sed -n -E 's/.*"message":"(([^"\\\\]|\\\\.)*)".*/\\1/p' | sed 's/\\\\"/"/g'`;
-  return [
-    `[ -n "$${envVar}" ] || { echo 'hookgate: ${envVar} is not set, so hookgate cannot be asked' >&2; exit 1; }`,
-    `r=$(curl -sS --max-time ${timeout} -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $${envVar}" --data-binary @- -w '${STATUS_MARK}%{http_code}' ${target}) || { echo 'hookgate: could not reach '${target} >&2; exit 1; }`,
-    `s=\${r##*${STATUS_MARK}}`,
-    `b=\${r%${STATUS_MARK}*}`,
-    `case $s in 2??) printf '%s\\n' "$b" ;; *) m=$(printf '%s' "$b" | ${message}); printf 'hookgate: HTTP %s: %.500s\\n' "$s" "\${m:-$b}" >&2; exit 1 ;; esac`,
-  ].join("; ");
-}
-
-/**
- * The URL a command hook asks, if the command is a bridge hookgate wrote: this version's, or the bare curl line
- * earlier versions wrote (so a merge replaces an old bridge rather than keeping it beside the new one). Undefined
- * for any other command. The URL is a plain one (serviceUrl), so its quoting is the simple '…'.
- */
-const BRIDGES: readonly RegExp[] = [
-  new RegExp(`^\\[ -n "\\$[A-Z_][A-Z0-9_]*" \\].* --data-binary @- -w '${STATUS_MARK}%\\{http_code\\}' '([^']*)'\\) \\|\\| `),
-  /^curl -sS .*--data-binary @- '([^']*)'$/,
-];
-export function bridgeTarget(command: string): string | undefined {
-  for (const re of BRIDGES) {
-    const m = re.exec(command);
-    if (m) return m[1];
-  }
-  return undefined;
-}
+const CLAUDE_CODE_BRIDGE: BridgeConventions = { runtime: "sh", blockExit: 2, openExit: 1 };
 
 /**
  * The Claude Code `hooks` settings block for a team: an `http` hook per event the policy uses,
- * a `command` bridge (curl) for SessionStart and Setup, which the client never sends over HTTP.
+ * a `command` bridge (sh + curl) for SessionStart and Setup, which the client never sends over HTTP.
  */
 export function buildSettings(events: EventTable, options: SettingsOptions): { hooks: Record<string, unknown[]> } {
   const base = options.url.replace(/\/+$/, "");
@@ -144,7 +110,7 @@ export function buildSettings(events: EventTable, options: SettingsOptions): { h
       // Fails closed when either layer does (and, with neither, by default).
       if ((policies.length === 0 || policies.some((p) => p.failMode === "closed")) && gating) handler.onFailure = "block";
     } else {
-      handler = { type: "command", command: curlBridge(url, envVar, timeout), timeout: timeout + 1 };
+      handler = { type: "command", command: commandBridge(CLAUDE_CODE_BRIDGE, { url, envVar, timeoutSec: timeout }), timeout: timeout + 1 };
     }
     const matcher = clientMatcher(policies, spec);
     hooks[spec.name] = [matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] }];

@@ -2,6 +2,7 @@ import type { EventTable } from "../../engine/event/client";
 import type { EventSpec } from "../../engine/event/eventSpec";
 import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import { hookUrl } from "../../routes";
+import { commandBridge, type BridgeConventions } from "../bridge";
 import { CODEX_HOOK_TIMEOUT_MS } from "./input";
 
 /*
@@ -29,43 +30,13 @@ const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "U
 /** Codex's hook timeout, seconds, as the settings write it. */
 const CODEX_TIMEOUT_S = CODEX_HOOK_TIMEOUT_MS / 1000;
 
-/**
- * The bridge program (run as `node -e <program> <url> <envVar> <failClosed>`). On any failure to get a 2xx: exit 2
- * (block) with the reason on stderr when failing closed, else exit 1 (a non-blocking error Codex shows).
- */
-const BRIDGE_PROGRAM = [
-  `const [url, envVar, closed] = process.argv.slice(1);`,
-  `const fail = (m) => { process.stderr.write("hookgate: " + m + (closed === "1" ? " (failing closed)" : "") + "\\n"); process.exit(closed === "1" ? 2 : 1); };`,
-  `const token = process.env[envVar];`,
-  `if (!token) fail(envVar + " is not set, so hookgate cannot be asked");`,
-  `const chunks = []; process.stdin.on("data", (c) => chunks.push(c)); process.stdin.on("end", async () => {`,
-  `  try {`,
-  `    const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer " + token }, body: Buffer.concat(chunks), signal: AbortSignal.timeout(${(CODEX_HOOK_TIMEOUT_MS - 1000)}) });`,
-  `    const body = await r.text();`,
-  `    if (!r.ok) { let m = body; try { m = JSON.parse(body).error.message; } catch {} fail("HTTP " + r.status + ": " + String(m).slice(0, 500)); }`,
-  `    process.stdout.write(body + "\\n");`,
-  `  } catch (e) { fail("could not reach " + url + ": " + (e && e.message ? e.message : e)); }`,
-  `});`,
-].join("\n");
-
-/** One POSIX shell word. */
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** Codex's command hooks: a node program; exit 2 (the reason on stderr) blocks, exit 1 is an error it shows and goes on. */
+const CODEX_BRIDGE: BridgeConventions = { runtime: "node", blockExit: 2, openExit: 1 };
 
 /** Whether the bridge for this event blocks (exit 2) when hookgate cannot answer: a gating event failing closed. */
 function failsClosed(spec: EventSpec, policies: readonly CompiledPolicy[]): boolean {
   const gating = spec.verdicts.includes("deny") || (spec.verdicts.includes("block") && !spec.stopLike);
   return gating && (policies.length === 0 || policies.some((p) => p.failMode === "closed"));
-}
-
-/** The bridge command for one event's route. */
-function codexBridge(url: string, envVar: string, closed: boolean): string {
-  return `node -e ${shellQuote(BRIDGE_PROGRAM)} ${shellQuote(url)} ${envVar} ${closed ? "1" : "0"}`;
-}
-
-/** The URL a command is a hookgate Codex bridge for, or undefined (settings --merge replaces its own hooks). */
-export function codexBridgeTarget(command: string): string | undefined {
-  if (!command.startsWith("node -e ") || !command.includes("hookgate: ")) return undefined;
-  return /' '([^']*)' [A-Z_][A-Z0-9_]* [01]$/.exec(command)?.[1];
 }
 
 /** Codex's settings for a team: the hooks.json form and the managed requirements.toml form of the same hooks. */
@@ -77,7 +48,13 @@ export function buildCodexSettings(events: EventTable, options: CodexSettingsOpt
   const toml: string[] = [];
   for (const spec of events.list) {
     if (!used.has(spec.name)) continue;
-    const command = codexBridge(hookUrl(options.url, options.team, spec.route, "codex"), envVar, failsClosed(spec, policies));
+    // Its HTTP budget a second under the hook's, so Codex never kills it first.
+    const command = commandBridge(CODEX_BRIDGE, {
+      url: hookUrl(options.url, options.team, spec.route, "codex"),
+      envVar,
+      timeoutSec: CODEX_TIMEOUT_S - 1,
+      ...(failsClosed(spec, policies) ? { closed: {} } : {}),
+    });
     // No client-side pre-filter: hookgate's matchers decide (a tool name Codex spells its own way still reaches them).
     hooks[spec.name] = [{ hooks: [{ type: "command", command, timeout: CODEX_TIMEOUT_S }] }];
     toml.push(`[[hooks.${spec.name}]]`, `[[hooks.${spec.name}.hooks]]`, `type = "command"`, `command = ${tomlString(command)}`, `timeout = ${CODEX_TIMEOUT_S}`, "");

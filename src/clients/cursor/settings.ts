@@ -7,7 +7,7 @@ import { commandBridge, type BridgeConventions } from "../bridge";
 import type { AnswerWriter, NativeSpec } from "../native";
 
 /** Cursor's command hooks: exit 2 blocks (the documented deny), any other failure is logged and the agent goes on. */
-const CURSOR_BRIDGE: BridgeConventions = { blockExit: 2, openExit: 1 };
+const CURSOR_BRIDGE: BridgeConventions = { runtime: "sh", blockExit: 2, openExit: 1 };
 
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "UserPromptSubmit", "Stop"];
 
@@ -44,7 +44,7 @@ export function buildCursorSettings(
     const blocking = closed && writer?.blocks ? writer.write(spec.name === "Stop" ? { output: {} } : { verdict: spec.verdicts.includes("deny") ? "deny" : "block", reason, output: {} }) : undefined;
     const closedAnswer = blocking && Object.keys(blocking).length > 0 ? blocking : undefined;
     hooks[spec.native.native] = [
-      { command: commandBridge(CURSOR_BRIDGE, { url: hookUrl(options.url, options.team, spec.route, segment), envVar, timeoutSec, ...(closedAnswer ? { closedAnswer } : {}) }), timeout: timeoutSec + 1 },
+      { command: commandBridge(CURSOR_BRIDGE, { url: hookUrl(options.url, options.team, spec.route, segment), envVar, timeoutSec, ...(closedAnswer ? { closed: { answer: closedAnswer } } : {}) }), timeout: timeoutSec + 1 },
     ];
   }
   return { version: 1, hooks };
