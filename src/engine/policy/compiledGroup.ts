@@ -100,7 +100,7 @@ export interface DeferredHandler {
   compiled: CompiledHandler | undefined;
 }
 
-export type GroupHead = Pick<CompiledGroup, "index" | "matcherSource" | "matcher" | "clients">;
+type GroupHead = Pick<CompiledGroup, "index" | "matcherSource" | "matcher" | "clients">;
 
 export function eagerGroup(head: GroupHead, handlers: CompiledHandler[]): CompiledGroup {
   const hints = handlers.map((h) => h.hint);
