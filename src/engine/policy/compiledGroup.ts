@@ -5,7 +5,6 @@ import { effectTools } from "../match/callSubjects";
 import type { CompiledMatcher } from "../match/matcher";
 import { ruleForHint, type RuleForHint } from "../match/permissionRule";
 import { indexGroup, ruleHint, whenHint, type GroupIndex, type RuleHint } from "../match/ruleIndex";
-import type { Problem } from "./compilePolicy";
 
 /*
  * A compiled matcher group and its handlers: compiled with the policy (a publish, a policy test), or compiled each on
@@ -47,7 +46,8 @@ export interface CompiledGroup {
  * handler were not there.
  */
 export class HandlerCompileError extends Error {
-  constructor(readonly problems: readonly Problem[]) {
+  /** Its problems as compilePolicy reports them (a Problem each: written out here, which compilePolicy.ts imports). */
+  constructor(readonly problems: readonly { readonly path: string; readonly message: string }[]) {
     super(`the policy does not compile: ${problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
     this.name = "HandlerCompileError";
   }
@@ -100,7 +100,7 @@ export interface DeferredHandler {
   compiled: CompiledHandler | undefined;
 }
 
-export type GroupHead = Pick<CompiledGroup, "index" | "matcherSource" | "matcher" | "clients">;
+type GroupHead = Pick<CompiledGroup, "index" | "matcherSource" | "matcher" | "clients">;
 
 export function eagerGroup(head: GroupHead, handlers: CompiledHandler[]): CompiledGroup {
   const hints = handlers.map((h) => h.hint);
