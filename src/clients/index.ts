@@ -7,6 +7,7 @@ import { codexCannotHonour } from "./codex/limits";
 import { copilotCli } from "./copilot-cli";
 import { cursor } from "./cursor";
 import { CLIENT_NAMES } from "./names";
+import { unhonoured } from "./unhonoured";
 
 /**
  * Every client hookgate serves, in one list: the Worker's app routes each (createApp), the API document lists each
@@ -41,6 +42,9 @@ export function otherClientWarnings(document: unknown, clients: readonly ClientP
     }
     for (const w of compiled.value.warnings.filter((w) => !said.has(`${w.path}\n${w.message}`))) out.push({ path: w.path, message: w.message.startsWith(`${client.title} `) ? w.message : `${client.title}: ${w.message}` });
     out.push(...(CANNOT_HONOUR[client.name]?.(compiled.value) ?? []));
+    // What its answers leave out, where the compile did not already say so for that field.
+    const warned = new Set(compiled.value.warnings.map((w) => w.path));
+    out.push(...unhonoured(client, compiled.value).filter((p) => !warned.has(p.path)));
   }
   return out;
 }

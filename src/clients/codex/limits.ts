@@ -2,7 +2,9 @@ import type { CompiledPolicy, Problem } from "../../engine/policy/compilePolicy"
 
 /**
  * What a policy asks that Codex cannot do, said at publish and `hookgate check` (warnings, never errors: the policy
- * still decides for every other client). Each names what hookgate does instead (answer.ts), so nothing is silent.
+ * still decides for every other client). Each names what hookgate does instead (answer.ts), so nothing is silent:
+ * the verdicts Codex's answers turn into another one. What they leave out is found for every client alike
+ * (clients/unhonoured.ts).
  */
 export function codexCannotHonour(policy: CompiledPolicy): Problem[] {
   const out: Problem[] = [];
@@ -15,9 +17,7 @@ export function codexCannotHonour(policy: CompiledPolicy): Problem[] {
         if (eventName === "PreToolUse" && (verdict === "ask" || verdict === "defer"))
           say(`Codex hooks cannot ${verdict}; hookgate answers Codex with a deny whose reason says a person must run the call`);
         if (h.type !== "rule") continue;
-        if (eventName === "PreToolUse" && h.verdict === "allow" && h.updatedInput === undefined)
-          say("Codex takes no bare allow from a hook; this allow is no opinion there (Codex's own approval rules apply)");
-        if (h.updatedInput !== undefined && eventName !== "PreToolUse") say(`Codex cannot rewrite the input on ${eventName}; the rewrite is left out`);
+        // A bare allow (no opinion) and a rewrite Codex cannot take are found from its answers (clients/unhonoured.ts).
         if (h.stop && (eventName === "PreToolUse" || eventName === "PermissionRequest"))
           say(`Codex cannot stop the agent from ${eventName}; hookgate denies the call instead`);
       }
