@@ -65,7 +65,7 @@ const NONE: LoadedPolicy = Object.freeze({ kind: "none" });
  * The team's current policy when the isolate holds it (a pointer read within `ttlMs`, its compiled entry kept), with
  * no promise: the steady state of the hot path. Undefined when it must be read (loadPolicy).
  */
-export function cachedPolicy(client: ClientModel, team: string, now: number, ttlMs: number): LoadedPolicy | undefined {
+function cachedPolicy(client: ClientModel, team: string, now: number, ttlMs: number): LoadedPolicy | undefined {
   const hit = pointers.get(team)?.get(client.name);
   if (!hit || now - hit.fetchedAt >= ttlMs) return undefined;
   if (hit.key === null) return NONE;

@@ -10,7 +10,7 @@ export interface ApiError {
   message: string;
   problems?: { path: string; message: string }[];
 }
-export type ApiResult<T> = { ok: true; status: number; value: T; warnings: string[] } | { ok: false; status: number; error: ApiError };
+type ApiResult<T> = { ok: true; status: number; value: T; warnings: string[] } | { ok: false; status: number; error: ApiError };
 
 /**
  * The admin API as the signed-in caller: each call is a Request made here and vouched for (adminAuth.vouchFor), so

@@ -9,7 +9,7 @@ import type { z } from "zod";
  */
 
 /** How the values several handlers (or the two layers) set for one output field become the answer's value. */
-export type Combine =
+type Combine =
   /** No notion of strictness: the first value set, in declaration order; across layers the baseline's. */
   | { readonly kind: "first" }
   /**
@@ -93,7 +93,7 @@ function combined(combine: Combine, values: readonly unknown[]): unknown {
 }
 
 /** The combine rule of a key of `output` on an event with these fields. */
-export const combineOf = (fields: Readonly<Record<string, OutputField>>, key: string): Combine =>
+const combineOf = (fields: Readonly<Record<string, OutputField>>, key: string): Combine =>
   Object.hasOwn(fields, key) ? fields[key]!.combine : UNDECLARED;
 
 /** Several handlers' outputs (declaration order; undefined = set nothing) folded field by field. */
