@@ -34,7 +34,14 @@ interface Reply {
   body: string;
 }
 
-function post(url: URL, headers: Record<string, string>, body: Buffer, via: Agent = agent): Promise<Reply> {
+/**
+ * A keep-alive socket the Worker closed while idle can be handed to the next request just as it closes: that request
+ * fails with ECONNRESET before anything reached the Worker (Node's documented race, `req.reusedSocket`). On a loaded
+ * machine it ended whole runs; such a request is sent again, on a new socket. Any other error stands.
+ */
+const staleSocket = (req: { reusedSocket: boolean }, e: unknown) => req.reusedSocket && (e as { code?: string }).code === "ECONNRESET";
+
+function post(url: URL, headers: Record<string, string>, body: Buffer, via: Agent = agent, retried = false): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
@@ -46,7 +53,7 @@ function post(url: URL, headers: Record<string, string>, body: Buffer, via: Agen
         res.on("error", reject);
       },
     );
-    req.on("error", reject);
+    req.on("error", (e) => (!retried && staleSocket(req, e) ? post(url, headers, body, via, true).then(resolve, reject) : reject(e)));
     req.end(body);
   });
 }
@@ -186,7 +193,7 @@ async function admin(worker: WorkerdWorker, method: string, path: string, body?:
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body.slice(0, 300)}`);
   return JSON.parse(r.body) as Record<string, unknown>;
 }
-async function put(worker: WorkerdWorker, path: string, body: unknown) {
+async function put(worker: WorkerdWorker, path: string, body: unknown, retried = false): Promise<Record<string, unknown>> {
   return new Promise<Record<string, unknown>>((resolve, reject) => {
     const data = Buffer.from(JSON.stringify(body));
     const req = request(
@@ -202,7 +209,7 @@ async function put(worker: WorkerdWorker, path: string, body: unknown) {
         });
       },
     );
-    req.on("error", reject);
+    req.on("error", (e) => (!retried && staleSocket(req, e) ? put(worker, path, body, true).then(resolve, reject) : reject(e)));
     req.end(data);
   });
 }

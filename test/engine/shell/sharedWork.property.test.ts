@@ -117,7 +117,7 @@ describe("the shared work of the shell analysis equals the full work", () => {
     expect(psCommands.length).toBeGreaterThan(20);
     for (const c of bashCommands) sameAnalysisWork(c, "bash");
     for (const c of psCommands) sameAnalysisWork(c, "powershell");
-  });
+  }, 120_000);
 
   it("commands never seen: effects, forms and strips", () => {
     fc.assert(
@@ -147,7 +147,7 @@ describe("the shared work of the shell analysis equals the full work", () => {
       expect(await decision(starter, r.tool!, r.input!, r.cwd), JSON.stringify(r.input)).toEqual(
         await decision(generalGate, r.tool!, r.input!, r.cwd),
       );
-  });
+  }, 120_000);
 
   it("the effect gate decides commands never seen as the general gate does", async () => {
     await fc.assert(
