@@ -25,6 +25,9 @@ const input = (command: string) => ({
 });
 /** Distinct real-world developer commands (the ordinary corpus), each evaluated once: the shell analysis is not cached. */
 /** The corpus's ordinary Bash commands, each once (test/corpus/ordinary.jsonl). */
+/** A command as an agent sends it, with a `cd` into a directory no call before it named (the never-seen scenarios). */
+export const freshCd = (command: string, i: number) => `cd /home/dev/w${i}/pkg-${i % 97} && ${command}`;
+
 export function corpusCommands(): string[] {
   const text = readFileSync(join(import.meta.dirname, "..", "test", "corpus", "ordinary.jsonl"), "utf8");
   const out = new Set<string>();
@@ -106,7 +109,7 @@ export async function engineBench(iterations = 20_000) {
   const corpus = corpusCommands();
   const half = Math.floor(corpus.length / 2);
   for (let i = 0; i < half; i++) await evaluate(starterPolicy, spec, input(corpus[i]!));
-  const unseen = corpus.slice(half).map((c, k) => input(`${c} # ${k}`));
+  const unseen = corpus.slice(half).map((c, k) => input(freshCd(c, k)));
   const unseenT = await timeAsync(unseen.length, (i) => evaluate(starterPolicy, spec, unseen[i]!));
   const mean = (t: number[]) => t.reduce((a, b) => a + b, 0) / t.length;
   const row = (name: string, t: number[], target: string, maxP99?: number) => ({

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
-import { bigPolicy, corpusCommands } from "./engineBench";
+import { bigPolicy, corpusCommands, freshCd } from "./engineBench";
 import { startOnWorkerd, type WorkerdWorker } from "./workerd";
 
 const root = join(import.meta.dirname, "..");
@@ -94,10 +94,12 @@ const bash = (command: string) => Array.from({ length: 8 }, (_, i) => hookInput(
 function unseenBash(): (i: number) => Buffer {
   const commands = corpusCommands();
   let k = 0;
-  // A comment makes each command new to the cache however often the corpus comes round (the engine bench does the same).
+  // As an agent sends them: a fresh `cd` into a directory of its own before each command, so every call is new to the
+  // cache and to the analysis (a comment alone would make the text new while a cache keyed on the words could still
+  // hit, and a cd is what agents prefix nearly every call with). The engine bench does the same.
   return () => {
     const i = k++;
-    return hookInput(i, "Bash", { command: `${commands[i % commands.length]} # ${i}`, description: "bench", timeout: 120000 });
+    return hookInput(i, "Bash", { command: freshCd(commands[i % commands.length]!, i), description: "bench", timeout: 120000 });
   };
 }
 

@@ -145,7 +145,7 @@ export function effectParts(conditions: readonly CompiledEffectCondition[], s: C
 }
 
 /** An effect of a part of the call, and the condition it matched. */
-export interface EffectHit {
+interface EffectHit {
   readonly effect: Effect;
   readonly condition: CompiledEffectCondition;
 }
