@@ -14,11 +14,13 @@ import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
  */
 export function unhonoured(client: ClientModel, policy: CompiledPolicy): Problem[] {
   const out: Problem[] = [];
+  // One finding for many rules (a starter's deny reasons) is said once, at the first rule's path, with a count.
+  const findings = new Map<string, { path: string; more: number }>();
   const answer = (spec: EventSpec, aggregate: Aggregate) => JSON.stringify(client.protocol.answer(spec, aggregate));
   for (const [name, event] of Object.entries(policy.events)) {
     if (!event) continue;
     // The client's own events for it (one canonical event may be several of the client's: Cursor's PreToolUse is
-    // four), each with its own answer writer. None: the client never sends it (compiling said so already).
+    // four), each with its own answer writer. None: the client never sends it, and its groups never run there.
     const routes = client.events.list.filter((s) => s.name === name);
     if (routes.length === 0) {
       out.push({ path: `hooks.${name}`, message: `${client.title} sends no ${name}: these groups never run for it` });
@@ -52,15 +54,15 @@ export function unhonoured(client: ClientModel, policy: CompiledPolicy): Problem
         for (const [field, { what, on }] of dropped) {
           const where = routes.length === 1 ? `its ${name} answer${to}` : `its answer${to} on ${on.map((r) => `\`${r}\``).join(", ")} (${name})`;
           const message = `${client.title}: ${where} carries no ${what}; ${client.title} is never told it`;
-          const same = out.find((p) => p.message === message && p.path.endsWith(`.${field}`));
-          // The same finding for many rules (a starter's deny reasons) is said once, naming how many.
-          if (same) (same as Problem & { also?: number }).also = ((same as Problem & { also?: number }).also ?? 0) + 1;
-          else out.push({ path: `${h.path}.${field}`, message });
+          const same = findings.get(`${field}\n${message}`);
+          if (same) same.more++;
+          else findings.set(`${field}\n${message}`, { path: `${h.path}.${field}`, more: 0 });
         }
       }
   }
-  return out.map((p) => {
-    const also = (p as Problem & { also?: number }).also;
-    return also ? { path: p.path, message: `${p.message} (and ${also} more rule${also === 1 ? "" : "s"} like it)` } : p;
-  });
+  for (const [key, { path, more }] of findings) {
+    const message = key.slice(key.indexOf("\n") + 1);
+    out.push({ path, message: more ? `${message} (and ${more} more rule${more === 1 ? "" : "s"} like it)` : message });
+  }
+  return out;
 }
