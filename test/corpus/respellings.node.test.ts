@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import starterDocument from "../../policies/default.json";
+import { claudeCode } from "../../src/clients/claude-code";
+import { compilePolicy } from "../../src/engine/policy/compilePolicy";
+import { evaluateRow, SETS, verdictOf, type Row } from "./cases";
+
+const compiled = compilePolicy(starterDocument, { client: claudeCode });
+if (!compiled.ok) throw new Error(JSON.stringify(compiled.error));
+const policy = compiled.value;
+
+/**
+ * Property: a command and a respelling of it that bash runs the same way (the same commands, in the same directory)
+ * get the same verdict, on every Bash case of both corpora. Agents respell commands all the time (a `cd` into the
+ * project first, a subshell, a step before); a rule that fires on one spelling and not another is a hole.
+ */
+const RESPELL: [string, (cmd: string, cwd: string) => string][] = [
+  ["cd into the cwd first", (c, cwd) => `cd ${cwd} && ${c}`],
+  ["cd elsewhere and back", (c, cwd) => `cd /tmp && cd ${cwd} && ${c}`],
+  // A space after `(` (`((` opens arithmetic) and a newline before `)` (a here-document's closing line stays its own).
+  ["in a subshell", (c) => `( ${c}\n)`],
+  ["in a brace group", (c) => `{ ${c}\n}`],
+  ["after true;", (c) => `true; ${c}`],
+  ["after a comment line", (c) => `# step 2\n${c}`],
+  ["with a variable set before", (c) => `STEP=2; ${c}`],
+];
+
+describe("respellings of a corpus command get its verdict", () => {
+  for (const [name, respell] of RESPELL)
+    it(name, async () => {
+      const differ: string[] = [];
+      for (const set of SETS)
+        for (const row of [...set.dangerous, ...set.ordinary]) {
+          if (row.tool !== "Bash" || typeof row.input?.command !== "string") continue;
+          const cwd = row.cwd ?? "/home/dev/shop";
+          const a = verdictOf(row, await evaluateRow(policy, row));
+          const other: Row = { ...row, input: { ...row.input, command: respell(row.input.command as string, cwd) } };
+          const b = verdictOf(other, await evaluateRow(policy, other));
+          if (a !== b) differ.push(`${set.name} ${row.id}: ${a} -> ${b}: ${JSON.stringify(other.input!.command).slice(0, 160)}`);
+        }
+      expect(differ, differ.join("\n")).toEqual([]);
+    });
+});
+
+const STRICTNESS: Record<string, number> = { allow: 0, ask: 1, deny: 2 };
+const quoted = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Property: a dangerous command run through another layer of the shell (a `bash -c`, an `eval`, a loop, a command
+ * substitution, a background job) is stopped at least as strictly as the command itself. These change what a
+ * pattern on the text sees, not what runs.
+ */
+const WRAP: [string, (cmd: string) => string][] = [
+  ["bash -c", (c) => `bash -c ${quoted(c)}`],
+  ["sh -c", (c) => `sh -c ${quoted(c)}`],
+  ["eval", (c) => `eval ${quoted(c)}`],
+  ["if … then", (c) => `if true; then\n${c}\nfi`],
+  ["for … do", (c) => `for step in 1; do\n${c}\ndone`],
+  ["a command substitution", (c) => `out=$(\n${c}\n)`],
+  ["or true", (c) => `{ ${c}\n} || true`],
+  ["in the background", (c) => `{ ${c}\n} &`],
+  ["a function called", (c) => `f() {\n${c}\n}; f`],
+];
+
+describe("a dangerous corpus command in another layer of the shell is stopped as strictly", () => {
+  for (const [name, wrap] of WRAP)
+    it(name, async () => {
+      const looser: string[] = [];
+      for (const set of SETS)
+        for (const row of set.dangerous) {
+          if (row.tool !== "Bash" || typeof row.input?.command !== "string") continue;
+          const a = verdictOf(row, await evaluateRow(policy, row));
+          const other: Row = { ...row, input: { ...row.input, command: wrap(row.input.command as string) } };
+          const b = verdictOf(other, await evaluateRow(policy, other));
+          if (STRICTNESS[b]! < STRICTNESS[a]!) looser.push(`${set.name} ${row.id}: ${a} -> ${b}: ${JSON.stringify(other.input!.command).slice(0, 160)}`);
+        }
+      expect(looser, looser.join("\n")).toEqual([]);
+    });
+});
