@@ -76,3 +76,32 @@ describe("a dangerous corpus command in another layer of the shell is stopped as
       expect(looser, looser.join("\n")).toEqual([]);
     });
 });
+
+/**
+ * Property: a dangerous simple command run by a wrapper (a program that runs the rest of its words as a command,
+ * or joins them into a code string for a shell: `watch`, `ssh host`, `tmux new`) is stopped at least as strictly.
+ * An unquoted glob in the command (`rm -rf /[e]tc`) is expanded before the wrapper sees it, and again by the
+ * shell a code string goes to.
+ */
+const WRAPPER: string[] = [
+  "sudo", "sudo -E -u root", "doas", "nohup", "time", "nice -n 5", "timeout 30", "env FOO=1", "env -i PATH=/usr/bin",
+  "command", "exec", "stdbuf -o0", "ionice -c3", "setsid", "flock /tmp/lock", "strace -f", "busybox", "chroot /",
+  "echo | xargs", "watch -n 1", "ssh host", "tmux new -d", "nix-shell -p hello --run",
+];
+
+describe("a dangerous corpus command run by a wrapper is stopped as strictly", () => {
+  it.each(WRAPPER)("%s", async (wrapper) => {
+    const looser: string[] = [];
+    for (const set of SETS)
+      for (const row of set.dangerous) {
+        const c = row.input?.command;
+        // Simple commands only (a wrapper takes one command), and not one that starts with an assignment.
+        if (row.tool !== "Bash" || typeof c !== "string" || /[;&|()<>\n`$'"\\]/.test(c) || /^\w+=/.test(c)) continue;
+        const a = verdictOf(row, await evaluateRow(policy, row));
+        const other: Row = { ...row, input: { ...row.input, command: wrapper.endsWith("--run") ? `${wrapper} ${quoted(c)}` : `${wrapper} ${c}` } };
+        const b = verdictOf(other, await evaluateRow(policy, other));
+        if (STRICTNESS[b]! < STRICTNESS[a]!) looser.push(`${set.name} ${row.id}: ${a} -> ${b}: ${other.input!.command}`);
+      }
+    expect(looser, looser.join("\n")).toEqual([]);
+  });
+});

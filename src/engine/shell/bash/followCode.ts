@@ -4,7 +4,7 @@
  * command, and code for another dialect (`pwsh -c`, `cmd /c`), each examined as a script of its own.
  */
 import { collapse } from "../builder";
-import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_SEG, HOLE_VARIABLE, hasHoles, WORD_HOLES_G, HOLE_INPUT, hasUnknownValue } from "../words/template";
+import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_NODOT, HOLE_SEG, HOLE_VARIABLE, hasHoles, WORD_HOLES_G, HOLE_INPUT, hasUnknownValue } from "../words/template";
 import { type Builder, MAX_FUNCTION_CALLS, type Scope } from "../builder";
 import { UNKNOWN_COMMAND_LINE, commandName, isAssignmentWord, strippedCommand } from "../words/strip";
 import type { ShellWord, SimpleCommand } from "../model";
@@ -21,13 +21,20 @@ import { FIND_FILTERS, gitSubcommand } from "../commands/commands";
 /** A heredoc body that is nothing but unknown text and blanks; a name that is nothing but `*` and segment holes. */
 const ONLY_ANY_OR_SPACE = new RegExp(`^[${HOLE_ANY}\\s]*$`);
 const ONLY_SEG_OR_STAR = new RegExp(`^[${HOLE_SEG}*]*$`);
+/** An unquoted glob's holes, and the glob character each is read back as. */
+const GLOB_HOLES_G = new RegExp(`[${HOLE_SEG}${HOLE_CHAR}${HOLE_NODOT}]`, "g");
+const GLOB_CHAR: Readonly<Record<string, string>> = { [HOLE_SEG]: "*", [HOLE_NODOT]: "*", [HOLE_CHAR]: "?" };
+
 /**
  * Turn a code string (a template) into parseable text: holes become a placeholder variable that reads back as one.
+ * An unquoted glob's holes are read back as the glob (`watch rm -rf /[e]tc` hands the shell `/etc`, or the glob
+ * itself when nothing matched, which that shell expands again): as a variable they would be what effects read as
+ * empty, and `/[e]tc` would be `/tc`.
  * `replace`: the strings a wrapper puts each of its inputs in place of (`xargs -I% sh -c 'rm -rf %'`), which stand
  * for its input: any text when unknown, and code the text holds is run (a line `x; rm -rf /` is two commands).
  */
 export function codeText(t: string, replace: readonly string[] = []): string {
-  let s = t.replace(WORD_HOLES_G, `\${${HOLE_VARIABLE}}`).replaceAll(HOLE_INPUT, `\${${HOLE_INPUT_VARIABLE}}`);
+  let s = t.replace(GLOB_HOLES_G, (h) => GLOB_CHAR[h]!).replace(WORD_HOLES_G, `\${${HOLE_VARIABLE}}`).replaceAll(HOLE_INPUT, `\${${HOLE_INPUT_VARIABLE}}`);
   for (const r of replace) s = s.split(r).join(`\${${HOLE_INPUT_VARIABLE}}`);
   return s;
 }
