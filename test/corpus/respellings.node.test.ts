@@ -89,6 +89,38 @@ const WRAPPER: string[] = [
   "echo | xargs", "watch -n 1", "ssh host", "tmux new -d", "nix-shell -p hello --run",
 ];
 
+/**
+ * Property: a dangerous simple command whose words come from an expansion the command line makes certain is stopped
+ * at least as strictly: field splitting of a variable's or a substitution's value, an array, a function's `"$@"`,
+ * an empty variable (no word at all), the words of `xargs -I` (nothing appended).
+ */
+const EXPANDED: [string, (words: string[]) => string][] = [
+  ["the arguments in a variable", (w) => `A=${quoted(w.slice(1).join(" "))}; ${w[0]} $A`],
+  ["the whole command in a variable", (w) => `C=${quoted(w.join(" "))}; $C`],
+  ["the arguments printed by a substitution", (w) => `${w[0]} $(printf '%s ' ${w.slice(1).join(" ")})`],
+  ["an array", (w) => `a=(${w.join(" ")}); "\${a[@]}"`],
+  ["a function's arguments", (w) => `f() { ${w[0]} "$@"; }; f ${w.slice(1).join(" ")}`],
+  ["an empty variable first", (w) => `E=; $E ${w.join(" ")}`],
+  ["xargs -I with no replace string in the command", (w) => `echo x | xargs -I{} ${w.join(" ")}`],
+];
+
+describe("a dangerous corpus command whose words come from an expansion is stopped as strictly", () => {
+  it.each(EXPANDED)("%s", async (_name, respell) => {
+    const looser: string[] = [];
+    for (const set of SETS)
+      for (const row of set.dangerous) {
+        const c = row.input?.command;
+        // Words without quotes or globs, so that the words are the words bash splits them into.
+        if (row.tool !== "Bash" || typeof c !== "string" || /[;&|()<>\n`$'"\\{}*?[\]]/.test(c) || /^\w+=/.test(c)) continue;
+        const a = verdictOf(row, await evaluateRow(policy, row));
+        const other: Row = { ...row, input: { ...row.input, command: respell(c.split(/ +/)) } };
+        const b = verdictOf(other, await evaluateRow(policy, other));
+        if (STRICTNESS[b]! < STRICTNESS[a]!) looser.push(`${set.name} ${row.id}: ${a} -> ${b}: ${other.input!.command}`);
+      }
+    expect(looser, looser.join("\n")).toEqual([]);
+  });
+});
+
 describe("a dangerous corpus command run by a wrapper is stopped as strictly", () => {
   it.each(WRAPPER)("%s", async (wrapper) => {
     const looser: string[] = [];

@@ -17,7 +17,7 @@ import { COMMAND_NAMES, commandSpec, type DeclaredEffect } from "./commands/comm
 import type { EffectKind } from "./effectKinds";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { parseArgs } from "./words/args";
-import { UNKNOWN_ARGS, commandName, strippedCommand } from "./words/strip";
+import { UNKNOWN_ARGS, asReceived, commandName, strippedCommand } from "./words/strip";
 import { pipedText } from "./words/staticText";
 import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern, WORD_HOLES_G, HOLE_SEG, HOLE_NOEXT } from "./words/template";
 import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
@@ -108,7 +108,7 @@ function finalCommandOf(c: SimpleCommand, produced: readonly ShellWord[] | undef
   const s = strippedCommand(c);
   const head = c.words[s.start];
   if (!head) return undefined;
-  const args = c.words.slice(s.start + 1, s.end);
+  const args = c.words.slice(s.start + 1, s.end).map(asReceived);
   // Inputs of the wrapper's own (`::: a b`) or from a file it names (`-a f`, `:::: f`: unknown) come before stdin.
   let items: readonly ShellWord[] = s.inputs.length > 0 || s.inputFromFile ? s.inputs : produced && produced.length > 0 ? produced : [];
   if (s.inputFromFile && !items.includes(UNKNOWN_ARGS)) items = [...items, UNKNOWN_ARGS];
@@ -123,7 +123,7 @@ function finalCommandOf(c: SimpleCommand, produced: readonly ShellWord[] | undef
         if (!holds(w)) out.push(w);
         else for (const p of items) out.push({ ...w, value: put(w.value, (x) => x.value, p), text: put(w.text, (x) => x.text, p), splits: w.splits || p.splits });
       args.splice(0, args.length, ...out);
-    } else args.push(...items);
+    } else if (!s.replaceOnly) args.push(...items);
   }
   // `… | xargs sudo`, `xargs -L1 nice`: a wrapper left without a command runs the inputs, the first the command.
   if (s.appends && WRAPPERS[commandName(head.value)]?.appendsArgs !== true && WRAPPERS[commandName(head.value)] && args.every((w) => w.value.startsWith("-") || items.includes(w)) && items.length > 0) {

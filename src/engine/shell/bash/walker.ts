@@ -18,6 +18,16 @@ import { CWD, MAX_BRACE_WORDS, arrayExpansion, bindArray, bindAssignments, expan
 /** `for x in a b c` is examined once per word, for at most this many words. */
 const MAX_LOOP_VALUES = 8;
 
+/**
+ * The characters field splitting breaks an unquoted expansion at: `$IFS` as the script set it, else space, tab and
+ * newline; undefined when the script set it to something not known (nothing is split: the word stays one).
+ */
+function fieldSeparators(scope: Scope): string | undefined {
+  const ifs = scope.get("IFS");
+  if (ifs === undefined) return " \t\n";
+  return ifs === null || hasHoles(ifs) ? undefined : ifs;
+}
+
 interface Queued {
   script: ParsedScript | undefined;
   index: number;
@@ -334,7 +344,7 @@ export class Walker {
     const array = arrayExpansion(w, scope);
     if (array !== undefined) return array.map((v) => ({ text: HOLE_ANY, value: v, raw: w.text, splits: false, procsub: undefined, substs: [] }));
     const braces = w.parts?.filter((p) => p.type === "BraceExpansion") ?? [];
-    if (braces.length === 0) return [this.word(w, scope, queue ?? [], index)];
+    if (braces.length === 0) return this.fields(w, scope, queue ?? [], index);
     const expanded = expandBraces(w.text);
     if (expanded === undefined || expanded.length > MAX_BRACE_WORDS) return [this.word(w, scope, queue ?? [], index)];
     const out: ShellWord[] = [];
@@ -342,17 +352,48 @@ export class Walker {
       // Each alternative is a word of its own; re-parse it as one so its quotes and expansions read as usual.
       const parsed = parse(`: ${text}`).commands[0]?.command as Command | undefined;
       const inner = parsed?.type === "Command" ? parsed.suffix.find((s): s is Word => s.type === "Word") : undefined;
-      out.push(inner ? this.word(inner, scope, queue ?? [], index, text) : this.word(w, scope, queue ?? [], index));
+      out.push(...(inner ? this.fields(inner, scope, queue ?? [], index, text) : this.fields(w, scope, queue ?? [], index)));
+    }
+    return out;
+  }
+
+  /**
+   * A word after field splitting: the known value of an unquoted expansion is split where it holds a separator of
+   * `$IFS` (`A='-rf /'; rm $A` is `rm -rf /`, `$(echo rm -rf /)` three words), and an unquoted expansion known to
+   * be empty is no word at all (`E=; $E rm -rf /` runs rm). Each field is known text the command receives; as
+   * written it is an expansion (a hole), like an array's element.
+   */
+  private fields(w: Word, scope: Scope, queue: Queued[], index?: number, rawOverride?: string): ShellWord[] {
+    const { word, breaks } = this.build(w, scope, queue, index, rawOverride);
+    if (word.splits && word.value === "") return [];
+    if (breaks === undefined) return [word];
+    const out: ShellWord[] = [];
+    let from = 0;
+    for (const at of [...breaks, word.value.length]) {
+      if (at > from) out.push({ text: HOLE_ANY, value: word.value.slice(from, at), raw: word.raw, splits: false, procsub: word.procsub, substs: word.substs });
+      from = at + 1;
     }
     return out;
   }
 
   word(w: Word, scope: Scope, queue: Queued[], index?: number, rawOverride?: string): ShellWord {
+    return this.build(w, scope, queue, index, rawOverride).word;
+  }
+
+  /** A word, with the offsets in its value where field splitting breaks it (see fields). */
+  private build(w: Word, scope: Scope, queue: Queued[], index?: number, rawOverride?: string): { word: ShellWord; breaks: number[] | undefined } {
     const raw = rawOverride ?? w.text;
     if (!w.parts || w.parts.length === 0) {
       const t = literal(w.value);
-      return { text: t, value: t, raw, splits: false, procsub: undefined, substs: [] };
+      return { word: { text: t, value: t, raw, splits: false, procsub: undefined, substs: [] }, breaks: undefined };
     }
+    const separators = fieldSeparators(scope);
+    let breaks: number[] | undefined;
+    /** An unquoted expansion's known text is about to be appended to the value: its separators break the word. */
+    const splitting = (known: string) => {
+      if (separators === undefined) return;
+      for (let k = 0; k < known.length; k++) if (separators.includes(known[k]!)) (breaks ??= []).push(value.length + k);
+    };
     let text = "";
     let value = "";
     let splits = true;
@@ -372,6 +413,7 @@ export class Walker {
     };
     const expansion = (p: WordPart | DoubleQuotedChild, quoted: boolean) => {
       const v = variableValue(p as WordPart, scope, this.b.ctx, quoted);
+      if (!quoted) splitting(v.value);
       text += v.text;
       value += v.value;
     };
@@ -424,7 +466,10 @@ export class Walker {
           const si = queueScript(p.script, "subst");
           substs.push(si);
           const known = staticScriptOutput(p.script, scope, this.b.ctx, 0);
-          if (known !== undefined) this.b.printed.set(si, known);
+          if (known !== undefined) {
+            this.b.printed.set(si, known);
+            splitting(known);
+          }
           text += HOLE_ANY;
           value += known ?? HOLE_ANY;
           break;
@@ -461,7 +506,7 @@ export class Walker {
           value += HOLE_ANY;
       }
     }
-    return { text, value, raw, splits, procsub, substs };
+    return { word: { text, value, raw, splits, procsub, substs }, breaks };
   }
 
   redirects(

@@ -46,6 +46,11 @@ export interface WrapperSpec {
    * the option is given without one (`-i`, `--replace`: `{}`); null when the option takes it as its argument.
    */
   readonly replaceOptions?: Readonly<Record<string, string | null>>;
+  /**
+   * With a replace option given, the inputs go only where the replace string is, and nothing is appended
+   * (`xargs -I{} cp a b` runs `cp a b` once per input line, `b` its last operand).
+   */
+  readonly replaceOnly?: boolean;
   /** Strings each input always replaces when the command holds one (`parallel rm {}`, `{.}`, `{/}`, …). */
   readonly replaceTokens?: readonly string[];
   /** Without a command, each input is a command line run by a shell (`parallel ::: 'a' 'b'`, `cat jobs | parallel`). */
@@ -73,6 +78,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     appendsArgs: true,
     inputFileOptions: ["-a", "--arg-file"],
     replaceOptions: { "-I": null, "-i": "{}", "--replace": "{}" },
+    replaceOnly: true,
     client: true,
   },
   // Privilege and environment.

@@ -28,6 +28,8 @@ interface Stripped {
   readonly appends: boolean;
   /** The strings each input replaces in the command (`xargs -I%` → `%`; parallel's `{}`, `{.}`, …). */
   readonly replace: readonly string[];
+  /** The inputs go only in place of those strings: none is appended (`xargs -I%`: WrapperSpec.replaceOnly). */
+  readonly replaceOnly: boolean;
   /** The inputs are read from a file the command line names (`xargs -a f`, `parallel … :::: f`): unknown text. */
   readonly inputFromFile: boolean;
   /**
@@ -74,6 +76,13 @@ const MAX_STAGES = 32;
 
 export const isAssignmentWord = (w: ShellWord): boolean => ASSIGNMENT.test(w.raw) && !w.raw.startsWith("=");
 
+/**
+ * The word as the program receives it, for reading its options and operands: a word whose value is entirely known
+ * (an array's element, a variable set earlier, `$(echo -delete)`) is that text, though written as an expansion.
+ * The text permission rules see is unchanged (a hole), which an allow rule never covers.
+ */
+export const asReceived = (w: ShellWord): ShellWord => (w.text === w.value || hasHoles(w.value) ? w : { ...w, text: w.value });
+
 /** The command name a word calls: its basename, without a leading backslash (`\rm`, `/usr/bin/rm` → `rm`). */
 export function commandName(text: string): string {
   let t = text;
@@ -101,13 +110,14 @@ function scanOptions(words: readonly ShellWord[], from: number, spec: WrapperSpe
   let i = from;
   while (i < words.length) {
     const word = words[i]!;
-    const w = word.text;
+    // What the wrapper receives is the word's value (an array's element, a variable set earlier, `$(echo -u)`).
+    const w = word.value;
     if (w === "--" || spec.stopsAt?.includes(w)) return { next: i + 1, code, uncertain };
     if (w === "-" && spec.loneDash) {
       i++;
       continue;
     }
-    if (startsWithHole(word) && word.splits) {
+    if (startsWithHole(word) && word.splits && hasHoles(w)) {
       // `sudo $OPTS rm`: options or the command itself; both are followed.
       uncertain.push(i);
       i++;
@@ -117,7 +127,7 @@ function scanOptions(words: readonly ShellWord[], from: number, spec: WrapperSpe
       const eq = w.indexOf("=");
       const name = eq >= 0 ? w.slice(2, eq) : w.slice(2);
       if (codeOptions.includes(`--${name}`)) {
-        const value = eq >= 0 ? { ...word, text: w.slice(eq + 1), value: word.value.slice(word.value.indexOf("=") + 1) } : words[i + 1];
+        const value = eq >= 0 ? { ...word, text: word.text.slice(word.text.indexOf("=") + 1), value: w.slice(eq + 1) } : words[i + 1];
         if (value) code.push(value);
         i += eq >= 0 ? 1 : 2;
         continue;
@@ -131,7 +141,7 @@ function scanOptions(words: readonly ShellWord[], from: number, spec: WrapperSpe
         const ch = w[j]!;
         if (codeOptions.includes(`-${ch}`)) {
           const rest = w.slice(j + 1);
-          if (rest !== "") code.push({ ...word, text: rest, value: word.value.slice(j + 1), raw: rest });
+          if (rest !== "") code.push({ ...word, text: word.text === w ? rest : HOLE_ANY, value: rest, raw: rest });
           else if (words[i + 1]) {
             code.push(words[i + 1]!);
             consumed = 2;
@@ -160,6 +170,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
   let end = words.length;
   let inputs: ShellWord[] = [];
   const replace: string[] = [];
+  let replaceOnly = false;
   let inputFromFile = false;
   const inputFiles: ShellWord[] = [];
   let clientOk = true;
@@ -185,11 +196,11 @@ export function strip(words: readonly ShellWord[]): Stripped {
     let j = i + 1;
     if (spec.subcommands) {
       const sub = words[j];
-      if (!sub || !spec.subcommands.includes(sub.text)) break;
+      if (!sub || !spec.subcommands.includes(sub.value)) break;
       j++;
     }
     if (spec.commandAfter !== undefined) {
-      const at = words.findIndex((w, k) => k >= j && w.text === spec.commandAfter);
+      const at = words.findIndex((w, k) => k >= j && w.value === spec.commandAfter);
       if (at < 0 || at + 1 >= words.length) break;
       i = at + 1;
       push(i, false);
@@ -200,8 +211,8 @@ export function strip(words: readonly ShellWord[]): Stripped {
     code.push(...first.code);
     for (const u of first.uncertain) push(u, false);
     const unless = spec.positionalUnless;
-    const noPositional = unless !== undefined && words.slice(i + 1, j).some((w) => unless.includes(w.text.split("=")[0]!));
-    const positional = noPositional ? 0 : typeof spec.positional === "function" ? (words[j] ? spec.positional(words[j]!.text) : 0) : (spec.positional ?? 0);
+    const noPositional = unless !== undefined && words.slice(i + 1, j).some((w) => unless.includes(w.value.split("=")[0]!));
+    const positional = noPositional ? 0 : typeof spec.positional === "function" ? (words[j] ? spec.positional(words[j]!.value) : 0) : (spec.positional ?? 0);
     if (positional > 0) {
       j += positional;
       // Options may follow the fixed arguments (`su root -c '…'`).
@@ -209,22 +220,25 @@ export function strip(words: readonly ShellWord[]): Stripped {
       j = again.next;
       code.push(...again.code);
     }
-    if (spec.assignments) while (j < words.length && isAssignmentWord(words[j]!)) j++;
+    // The wrapper reads its own assignments (`env LC_ALL=C rm`), from the values it receives.
+    if (spec.assignments) while (j < words.length && ASSIGNMENT.test(words[j]!.value) && !words[j]!.value.startsWith("=")) j++;
     if (spec.appendsArgs) {
       appends = true;
       const given = inputOptions(words.slice(i + 1, j), spec);
       replace.push(...given.replace);
+      // The innermost wrapper that takes inputs decides (`xargs -I{} parallel rm ::: a` appends parallel's).
+      replaceOnly = spec.replaceOnly === true && given.replace.length > (spec.replaceTokens?.length ?? 0);
       if (given.fromFile) inputFromFile = true;
       inputFiles.push(...given.files);
     }
     if (spec.inputsAfter) {
-      const cut = words.findIndex((w, k) => k >= j && spec.inputsAfter!.includes(w.text));
+      const cut = words.findIndex((w, k) => k >= j && spec.inputsAfter!.includes(w.value));
       if (cut >= 0) {
         end = cut;
         inputs = [];
         let fromFiles = false;
         for (const w of words.slice(cut)) {
-          if (spec.inputsAfter.includes(w.text)) fromFiles = spec.inputFilesAfter?.includes(w.text) ?? false;
+          if (spec.inputsAfter.includes(w.value)) fromFiles = spec.inputFilesAfter?.includes(w.value) ?? false;
           else if (!fromFiles) inputs.push(w);
           else {
             inputFiles.push(w);
@@ -257,7 +271,7 @@ export function strip(words: readonly ShellWord[]): Stripped {
     i = j;
     push(i, spec.client === true);
   }
-  return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends, replace, inputFromFile, inputFiles };
+  return { stages, clientStages, start: stages[stages.length - 1]!, end, inputs, code, appends, replace, replaceOnly, inputFromFile, inputFiles };
 }
 
 /**
