@@ -137,3 +137,33 @@ describe("a dangerous corpus command run by a wrapper is stopped as strictly", (
     expect(looser, looser.join("\n")).toEqual([]);
   });
 });
+
+/**
+ * Property: a prompt that carries a credential still does when it is pasted another way: in a code fence, among
+ * other words, as a JSON string (its newlines escaped), with CRLF line ends, tabs or no-break spaces for spaces, as
+ * a Markdown quote, after 24 KB of other text, in HTML.
+ */
+const PASTED: [string, (prompt: string) => string][] = [
+  ["in a code fence", (p) => `\`\`\`\n${p}\n\`\`\``],
+  ["among other words", (p) => `Please help me debug this. ${p} thanks!`],
+  ["as a JSON string", (p) => JSON.stringify({ config: p })],
+  ["with CRLF line ends", (p) => p.replaceAll("\n", "\r\n")],
+  ["with tabs for spaces", (p) => p.replaceAll(" ", "\t")],
+  ["with no-break spaces", (p) => p.replaceAll(" ", "\u00a0")],
+  ["as a Markdown quote", (p) => p.split("\n").map((l) => `> ${l}`).join("\n")],
+  ["after 24 KB of other text", (p) => `${"lorem ipsum ".repeat(2000)}\n${p}`],
+  ["in HTML", (p) => `<pre><code>${p}</code></pre>`],
+];
+
+describe("a prompt with a credential, pasted another way, is still blocked", () => {
+  it.each(PASTED)("%s", async (_name, paste) => {
+    const missed: string[] = [];
+    for (const set of SETS)
+      for (const row of set.prompts) {
+        if (row.expect !== "block" || verdictOf(row, await evaluateRow(policy, row)) !== "block") continue;
+        const other: Row = { ...row, prompt: paste(row.prompt!) };
+        if (verdictOf(other, await evaluateRow(policy, other)) !== "block") missed.push(`${set.name} ${row.id}`);
+      }
+    expect(missed, missed.join("\n")).toEqual([]);
+  });
+});

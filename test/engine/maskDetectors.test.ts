@@ -12,7 +12,7 @@ const literals = detectors().flatMap((d) => d.anyOf);
 const flipCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
 const fragment = fc.oneof(
   fc.constantFrom(...literals, ...literals.map(flipCase)),
-  fc.constantFrom("Bearer ", "bearer ", "Authorization: ", "AUTHORISATION=", "https://", "://u:", "@", "-u ", "--user=", ":", "=", " ", "\n", '"', "'", ".", "_", "-"),
+  fc.constantFrom("Bearer ", "bearer ", "Authorization: ", "AUTHORISATION=", "https://", "://u:", "@", "-u ", "--user=", ":", "=", " ", "\n", "\\n", "\\t", '"', "'", ".", "_", "-"),
   fc.string({ unit: fc.constantFrom(..."abcdefXYZ0123456789_-"), minLength: 1, maxLength: 40 }),
 );
 const text = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join(""));
@@ -101,5 +101,16 @@ describe("mask assignments: text is skipped only when no name in it could be sec
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("a token right after a string escape", () => {
+  // JSON and string literals glue a token to the escape's letter (`"…\\nghp_…"`): the token is as real.
+  const tokens = ["ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "AKIA" + "OE5NOPLUALNC7T4K", "xoxb-" + "1234567890-abcdefghij"];
+  it.each(tokens)("is masked after \\n, \\t and \\r: %s", (token) => {
+    for (const escape of ["\\n", "\\t", "\\r"]) expect(maskText(`{"config":"line one${escape}${token}"}`)).not.toContain(token);
+  });
+  it("but not glued to a word", () => {
+    expect(maskText(`xAKIAOE5NOPLUALNC7T4K`)).toContain("AKIAOE5NOPLUALNC7T4K");
   });
 });

@@ -18,7 +18,7 @@ export const group = (m: RegExpMatchArray, g: number): Range | undefined => (m.i
  * string, never across the joined strings: a block without its END must neither mask the next string nor run on
  * to a later END and hide the blocks in between.
  */
-const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g;
+const PRIVATE_KEY_BLOCK = /-----BEGIN[^\S\n](?:[A-Z0-9]|[^\S\n]){0,40}PRIVATE[^\S\n]+KEY(?:[^\S\n]+BLOCK)?-----[\s\S]*?(?:-----END[^\S\n](?:[A-Z0-9]|[^\S\n]){0,40}PRIVATE[^\S\n]+KEY(?:[^\S\n]+BLOCK)?-----|$)/g;
 
 /** Token shapes of our own (tokenShapes.ts, shared with the `secrets` condition). Every match is masked whole. */
 const TOKEN_PATTERNS: readonly Detector[] = TOKEN_SHAPES.flatMap((s) => s.mask ?? []);
@@ -240,7 +240,7 @@ export function assignmentRanges(text: string, open: boolean, ranges: Range[] = 
 
 /** Private key blocks in one string (or window): each to its END, or to the end of the text. */
 export function keyBlockRanges(text: string, ranges: Range[]) {
-  if (!text.includes("-----BEGIN ")) return;
+  if (!text.includes("-----BEGIN")) return;
   for (const m of text.matchAll(PRIVATE_KEY_BLOCK)) push(ranges, m.index, m.index + m[0].length);
 }
 

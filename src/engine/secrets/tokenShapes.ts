@@ -26,9 +26,24 @@ interface TokenShape {
   readonly mask?: readonly Detector[];
 }
 
-export const TOKEN_SHAPES: readonly TokenShape[] = [
+/**
+ * A token's leading `\b` also holds after a string escape (`"…\nAKIA…"`, `"\tghp_…"`: JSON, a string literal in
+ * code), where the escape's letter would otherwise glue the token to a word.
+ */
+const AFTER_ESCAPE = String.raw`(?<=\\[nrt])`;
+function startsAfterEscapes(re: RegExp): RegExp {
+  return new RegExp(re.source.replace(/(^|\||\(\?:)\\b/g, `$1(?:\\b|${AFTER_ESCAPE})`), re.flags);
+}
+const escapeAware = (shape: TokenShape): TokenShape => ({
+  ...shape,
+  ...(shape.detect ? { detect: startsAfterEscapes(shape.detect) } : {}),
+  ...(shape.mask ? { mask: shape.mask.map((d) => ({ ...d, re: startsAfterEscapes(d.re) })) } : {}),
+});
+
+export const TOKEN_SHAPES: readonly TokenShape[] = ([
   // Masked by keyBlockRanges (detectors.ts), which masks the whole block up to its END.
-  { name: "private key block", detect: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/ },
+  // Any blank between the words (a tab, a no-break space from a rich-text paste): the key under it is as real.
+  { name: "private key block", detect: /-----BEGIN[^\S\n]+(?:[A-Z0-9]+[^\S\n]+){0,3}PRIVATE[^\S\n]+KEY(?:[^\S\n]+BLOCK)?-----/ },
   {
     name: "AWS access key id",
     detect: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/,
@@ -84,4 +99,4 @@ export const TOKEN_SHAPES: readonly TokenShape[] = [
   { name: "Azure storage key", detect: /AccountKey=[0-9A-Za-z+/]{86}==/ },
   // hookgate's own tokens: team (hg_…) and admin (hga_…).
   { name: "hookgate token", detect: /\bhga?_[0-9A-Za-z_-]{40,}/, mask: [{ re: /\bhga?_[0-9A-Za-z_-]{16,}/g, anyOf: ["hg"] }] },
-];
+] satisfies TokenShape[]).map(escapeAware);
