@@ -108,7 +108,7 @@ describe("a token right after a string escape", () => {
   // JSON and string literals glue a token to the escape's letter (`"…\\nghp_…"`): the token is as real.
   const tokens = ["ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "AKIA" + "OE5NOPLUALNC7T4K", "xoxb-" + "1234567890-abcdefghij"];
   it.each(tokens)("is masked after \\n, \\t and \\r: %s", (token) => {
-    for (const escape of ["\\n", "\\t", "\\r"]) expect(maskText(`{"config":"line one${escape}${token}"}`)).not.toContain(token);
+    for (const esc of ["\\n", "\\t", "\\r"]) expect(maskText(`{"config":"line one${esc}${token}"}`)).not.toContain(token);
   });
   it("but not glued to a word", () => {
     expect(maskText(`xAKIAOE5NOPLUALNC7T4K`)).toContain("AKIAOE5NOPLUALNC7T4K");
