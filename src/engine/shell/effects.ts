@@ -212,6 +212,9 @@ function anyCommand(c: SimpleCommand, args: readonly ShellWord[]): { effects: De
   return out;
 }
 
+/** A program's name as Windows finds it: without its directory (`C:\…\`), case or `.exe`. */
+const windowsProgramName = (name: string): string => name.toLowerCase().replace(/^.*[\\/](?=.)/, "").replace(/\.exe$/, "");
+
 /** Known command names a dynamic command word may stand for. */
 function namesFitting(template: string): string[] {
   const p = somePattern([template.replace(WORD_HOLES_G, "*")].flatMap((t) => t.split("*")));
@@ -317,7 +320,9 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       if (f.args.length === 0) interpreterAt.add(i);
       return;
     }
-    const names = hasHoles(f.name) ? (isPsExpression(c) ? [] : namesFitting(f.name)) : [f.name];
+    // PowerShell and cmd run on Windows, where a program's name has no case (`POWERSHELL -`, `CURL.EXE`).
+    const known = c.dialect === "bash" ? f.name : windowsProgramName(f.name);
+    const names = hasHoles(known) ? (isPsExpression(c) ? [] : namesFitting(known)) : [known];
     const every = produced?.every === true && strippedCommand(c).appends;
     for (const name of names) {
       for (const e of declaredEffects(c, name, f.args, up)) add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);

@@ -95,11 +95,15 @@ function psConcat(expr: string, scope: PsScope): string | undefined {
 
 const GRANTS_EVERYONE = /FileSystemAccessRule\s*\(\s*["'](?:Everyone|BUILTIN\\Users|Users|Authenticated Users|\*S-1-1-0)["']\s*,\s*["'](?:FullControl|Modify|Write)/i;
 
-export function analysePowerShell(b: Builder, src: string, scriptIndex: number, depth: number, scope: PsScope = { vars: new Map(), grantsEveryone: GRANTS_EVERYONE.test(src) }): void {
+export function analysePowerShell(b: Builder, src: string, scriptIndex: number, depth: number, given?: PsScope): void {
   if (depth > b.limits.maxDepth) {
     b.truncated = true;
     return;
   }
+  // Code run from a string (`iex '…'`, `[scriptblock]::Create('…')`) builds its rule in that string, its quotes
+  // unescaped: the grant is seen there as well as in the script around it.
+  const grants = given?.grantsEveryone === true || GRANTS_EVERYONE.test(src);
+  const scope: PsScope = given === undefined ? { vars: new Map(), grantsEveryone: grants } : grants === given.grantsEveryone ? given : { ...given, grantsEveryone: grants };
   b.parsedChars += src.length;
   if (b.full) return;
   const n = src.length;
@@ -400,6 +404,13 @@ const DOTNET: readonly { re: RegExp; line: (a: string, b: string) => string }[] 
   { re: /\[(?:System\.)?IO\.File\]::(?:Copy|Move)\(\s*(['"])(.*?)\1()/gi, line: (p) => `Get-Content -LiteralPath '${p}'` },
 ];
 
+/**
+ * A .NET call whose string argument is code, and that string: single-quoted (group 1, `''` an escaped quote) or
+ * double-quoted (group 2, `""` and `` `" `` escaped quotes), so that `[scriptblock]::Create('rm ''C:\x'' -r')` is
+ * code up to its closing quote, not up to its first doubled one.
+ */
+const CODE_STRING_CALL = /(?:\[scriptblock\]::Create|\.InvokeScript|\.NewScriptBlock)\(\s*(?:'((?:[^']|'')*)'|"((?:[^"`]|`[\s\S]|"")*)")\s*[,)]/gi;
+
 /** `powershell -Command …`, `-EncodedCommand …`, `Invoke-Expression …`, `Start-Process …`, `cmd /c …`, .NET calls. */
 function followPowerShell(b: Builder, index: number, depth: number, scope: PsScope): void {
   const c = b.commands[index]!;
@@ -413,7 +424,7 @@ function followPowerShell(b: Builder, index: number, depth: number, scope: PsSco
   for (const d of DOTNET) for (const m of c.raw.matchAll(d.re)) run(d.line(m[2]!, m[3] ?? ""), "powershell");
   // `[scriptblock]::Create('…')`, `$ExecutionContext.InvokeCommand.InvokeScript('…')` and `.NewScriptBlock('…')`:
   // the string is code.
-  for (const m of c.raw.matchAll(/(?:\[scriptblock\]::Create|\.InvokeScript|\.NewScriptBlock)\(\s*(['"])([\s\S]*?)\1\s*[,)]/gi)) run(m[2]!, "powershell");
+  for (const m of c.raw.matchAll(CODE_STRING_CALL)) run(m[1] !== undefined ? m[1].replaceAll("''", "'") : m[2]!.replace(/""|`"/g, '"'), "powershell");
   // `'…' | iex`: a string piped into Invoke-Expression is code, as `iex '…'` is.
   const previous = c.pipe && c.pipe.index > 0 ? b.commands.findLast((x, k) => k < index && x.pipe?.id === c.pipe!.id && x.pipe.index === c.pipe!.index - 1) : undefined;
   if (cmdlet === "invoke-expression" && ws.length === 1 && previous?.words.length === 1 && /^(['"]).*\1$/s.test(previous.raw)) run(previous.words[0]!.value, "powershell");
