@@ -102,6 +102,9 @@ const EXPANDED: [string, (words: string[]) => string][] = [
   ["a function's arguments", (w) => `f() { ${w[0]} "$@"; }; f ${w.slice(1).join(" ")}`],
   ["an empty variable first", (w) => `E=; $E ${w.join(" ")}`],
   ["xargs -I with no replace string in the command", (w) => `echo x | xargs -I{} ${w.join(" ")}`],
+  ["a recipe of a makefile written first", (w) => `cat > Makefile <<'EOF'\nall: build\nbuild:\n\t@${w.join(" ")}\nEOF\nmake`],
+  ["a makefile variable", (w) => `cat > ci.mk <<'EOF'\nRUN := ${w.join(" ")}\nall:\n\t$(RUN)\nEOF\nmake -f ci.mk`],
+  ["a makefile printed first", (w) => `printf 'all:\\n\\t${w.join(" ")}\\n' > Makefile && make -j4`],
 ];
 
 describe("a dangerous corpus command whose words come from an expansion is stopped as strictly", () => {

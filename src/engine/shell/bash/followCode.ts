@@ -6,6 +6,7 @@
 import { collapse } from "../builder";
 import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_NODOT, HOLE_SEG, HOLE_VARIABLE, hasHoles, WORD_HOLES_G, HOLE_INPUT, hasUnknownValue } from "../words/template";
 import { type Builder, MAX_FUNCTION_CALLS, type Scope } from "../builder";
+import { makefileCode, makefilePaths } from "../commands/makefile";
 import { UNKNOWN_COMMAND_LINE, asReceived, commandName, isAssignmentWord, strippedCommand } from "../words/strip";
 import type { ShellWord, SimpleCommand } from "../model";
 import { staticCommandOf, staticOutput } from "../words/staticText";
@@ -68,6 +69,12 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   const scriptFile = (w: ShellWord | undefined) => (w ? b.files.get(fileKey(w.value)) : undefined);
   const direct = scriptFile(rest[0]);
   if (direct !== undefined) codes.push({ text: direct, braces: NO_REPLACE });
+  // `make`: the recipes of a makefile the command line wrote (`cat > Makefile <<'EOF' … EOF && make`).
+  if ((name === "make" || name === "gmake") && b.files.size > 0)
+    for (const path of makefilePaths(rest.slice(1).map((w) => w.value))) {
+      const text = b.files.get(fileKey(path));
+      if (text !== undefined) codes.push({ text: makefileCode(text), braces: NO_REPLACE });
+    }
   if (SHELLS.has(name) || SOURCERS.has(name) || SHELL_CODE_READERS.has(name)) {
     const operand = rest.slice(1).find((w) => !w.text.startsWith("-"));
     const file = scriptFile(operand);
