@@ -23,7 +23,8 @@ import ordinary2 from "../../corpus/set2/ordinary.jsonl?raw";
  * what it shares cannot change after it is shared. These properties compare the shared path with the full one on
  * the corpora's calls, alone and combined into commands never seen (a fresh `cd`, two commands joined): they fail
  * if a recorded command's words changed after they were stripped, if the lazy forms differed from the eager ones,
- * or if the effect gate answered otherwise than the general gate.
+ * if the effect gate answered otherwise than the general gate, or if a command's analysis answered from the cache
+ * (kept on its second sighting) decided otherwise than the first, uncached one.
  */
 
 interface Row {
@@ -148,6 +149,17 @@ describe("the shared work of the shell analysis equals the full work", () => {
         await decision(generalGate, r.tool!, r.input!, r.cwd),
       );
   }, 120_000);
+
+  it("a command is decided the same on its first sighting (not cached), its second (cached) and its third (a hit)", async () => {
+    await fc.assert(
+      fc.asyncProperty(neverSeen, async (command) => {
+        const first = await decision(starter, "Bash", { command });
+        expect(await decision(starter, "Bash", { command })).toEqual(first);
+        expect(await decision(starter, "Bash", { command })).toEqual(first);
+      }),
+      { numRuns: 200 },
+    );
+  });
 
   it("the effect gate decides commands never seen as the general gate does", async () => {
     await fc.assert(
