@@ -92,14 +92,18 @@ interface FinalCommand {
   readonly start: number;
 }
 
-/** finalCommand(c) without produced words, once per recorded command (effectsOf asks for it several times). */
-const finalCommands = new WeakMap<SimpleCommand, FinalCommand | undefined>();
+/**
+ * finalCommand(c) without produced words, once per recorded command (effectsOf asks for it several times): kept on
+ * the command under a symbol, not enumerable, as strippedCommand keeps its strip (`null`: the command runs none).
+ */
+const FINAL = Symbol("finalCommand");
 
 function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): FinalCommand | undefined {
   if (produced !== undefined) return finalCommandOf(c, produced);
-  if (finalCommands.has(c)) return finalCommands.get(c);
+  const kept = (c as { [FINAL]?: FinalCommand | null })[FINAL];
+  if (kept !== undefined) return kept ?? undefined;
   const f = finalCommandOf(c, undefined);
-  finalCommands.set(c, f);
+  if (Object.isExtensible(c)) Object.defineProperty(c, FINAL, { value: f ?? null });
   return f;
 }
 

@@ -8,6 +8,7 @@ import { analyseShell } from "../../../src/engine/shell/analyse";
 import { effectsOf } from "../../../src/engine/shell/effects";
 import { formsOf } from "../../../src/engine/shell/forms";
 import { strip, strippedCommand } from "../../../src/engine/shell/words/strip";
+import { caseFolded } from "../../../src/engine/shell/commands/knownNames";
 import { subjectCount, subjectsOf } from "../../../src/engine/match/callSubjects";
 import type { ShellAnalysis, ShellDialect } from "../../../src/engine/shell/model";
 import starterDocument from "../../../policies/default.json";
@@ -18,7 +19,7 @@ import ordinary2 from "../../corpus/set2/ordinary.jsonl?raw";
 
 /**
  * The shell analysis of a command never seen shares its work: a recorded command is stripped once
- * (strippedCommand) and its final command worked out once (effects.ts), its forms are made only when a rule first
+ * (strippedCommand, which caseFolded reuses) and its final command worked out once (effects.ts), its forms are made only when a rule first
  * reads them (CallSubjects.items), and an effect-only handler skips the general rule gate. Each holds only if
  * what it shares cannot change after it is shared. These properties compare the shared path with the full one on
  * the corpora's calls, alone and combined into commands never seen (a fresh `cd`, two commands joined): they fail
@@ -57,7 +58,14 @@ function sameAnalysisWork(command: string, dialect: ShellDialect): void {
   const forms = formsOf(analysis, HOME);
   expect(effects, command).toEqual(effectsOf(fresh(analysis)));
   expect(forms, command).toEqual(formsOf(fresh(analysis), HOME));
-  for (const c of analysis.commands) expect(strippedCommand(c), command).toEqual(strip(c.words));
+  for (const c of analysis.commands) {
+    expect(strippedCommand(c), command).toEqual(strip(c.words));
+    // The walker hands caseFolded the recorded command's strip instead of stripping the words again.
+    expect(caseFolded(c.words, strippedCommand(c)), command).toEqual(caseFolded(c.words));
+  }
+  // What a command keeps of its shared work is not part of it: a copy, a comparison and JSON do not see it.
+  // (a copy has none of it, and an equality that reads enumerable symbols too finds the commands equal)
+  expect(analysis.commands, command).toEqual(fresh(analysis).commands);
 }
 
 const starter = (() => {

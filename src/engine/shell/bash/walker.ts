@@ -276,7 +276,7 @@ export class Walker {
     }
     followCode(this.b, index, scope, this.depth);
     // `CURL … | SH`, `Rm -rf /` on a case-insensitive filesystem: the same command as the known program, too.
-    const folded = this.b.ctx.caseSensitiveCommands ? undefined : caseFolded(words);
+    const folded = this.b.ctx.caseSensitiveCommands ? undefined : caseFolded(words, strippedCommand(this.b.commands[index]!));
     if (folded) this.record(folded, redirects, stdin, raw, pipe, scope, [], stdinFrom);
     // A call of a function defined earlier: its body again, with `$1`, `$2`, … bound to the call's arguments.
     const called = words[0]?.value;
