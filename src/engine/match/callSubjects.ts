@@ -236,7 +236,11 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
   const entry: AnalysedCommand = { analysis, home, items: undefined, effects: undefined, prepared: new Map(), indexForms: undefined };
   if (cacheable) {
     if (seenOnce.delete(key)) setNewest(analysisCache, key, entry, CACHE_ENTRIES);
-    else setNewest(seenOnce, key, true, SEEN_ONCE);
+    else {
+      // (not in seenOnce: the delete just said so)
+      if (seenOnce.size >= SEEN_ONCE) seenOnce.delete(seenOnce.keys().next().value as string);
+      seenOnce.set(key, true);
+    }
   }
   return entry;
 }

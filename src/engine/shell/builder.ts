@@ -185,4 +185,9 @@ export class Builder {
 }
 
 /** A command's raw text as recorded: runs of whitespace as one space. */
-export const collapse = (s: string): string => s.replace(/\s+/g, " ").trim();
+export const collapse = (s: string): string => (NOT_COLLAPSED.test(s) ? s.replace(/\s+/g, " ").trim() : s);
+/**
+ * Text that collapse changes: whitespace other than a space, two in a row, or any at either end (`\s` and trim()'s
+ * whitespace are the same set). Most commands have none, and one test is cheaper than replace's new string.
+ */
+const NOT_COLLAPSED = /[^\S ]|\s\s|^\s|\s$/;

@@ -11,7 +11,7 @@ import type { ShellWord, SimpleCommand } from "../model";
 import { staticCommandOf, staticOutput } from "../words/staticText";
 import { EVALUATORS, SHELLS, SHELL_ARG_OPTIONS, SOURCERS } from "../commands/wrappers";
 import { SHELL_CODE_READERS, STDIN_FILES, readsProgramFromStdin, scheduledCode } from "../commands/programs";
-import { SOURCED_VARIABLES, optionCode } from "../commands/optionCode";
+import { SOURCED_VARIABLES, hasOptionCode, optionCode } from "../commands/optionCode";
 import { decodeUtf16Base64 } from "../powershell/cmdlets";
 import { embeddedShellCode } from "../commands/interpreters";
 import { printsDownload } from "../effects";
@@ -78,7 +78,8 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     if (!isAssignmentWord(w)) break;
     assignments.push(w);
   }
-  for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
+  if (assignments.length > 0 || hasOptionCode(name))
+    for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
   // `BASH_ENV=<(…) bash -c …`, `ENV=x.sh sh -c …`: the shell sources that file first.
   if (SHELLS.has(name))
     assignments.forEach((w, k) => {

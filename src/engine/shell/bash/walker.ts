@@ -5,7 +5,7 @@
  */
 import { collapse } from "../builder";
 import { forEachChild, parse, type Command, type DoubleQuotedChild, type HereDoc, type ParsedScript, type Pipeline, type Statement, type SyntaxNode, type Word, type WordPart } from "unbash";
-import type { NestedHow, ShellRedirect, ShellWord } from "../model";
+import type { NestedHow, ShellRedirect, ShellWord, SimpleCommand } from "../model";
 import { type Builder, MAX_FUNCTION_CALLS, MAX_LOOP_PASSES, type Scope } from "../builder";
 import { commandName, strippedCommand } from "../words/strip";
 import { readsProgramFromStdin, scheduledCode } from "../commands/programs";
@@ -243,18 +243,11 @@ export class Walker {
     if (this.b.full || !this.b.roomFor(words.length + redirects.length)) return;
     const cwd = scope.get(CWD);
     for (const r of redirects) if (r.op === "<" && r.target?.procsub !== undefined) stdinFrom.push(r.target.procsub);
-    const index = this.b.addCommand({
-      words,
-      redirects,
-      stdin,
-      raw: collapse(raw),
-      script: this.scriptIndex,
-      pipe,
-      origin: "parsed",
-      dialect: "bash",
-      ...(cwd !== undefined && cwd !== null ? { cwd } : {}),
-      ...(stdinFrom.length > 0 ? { stdinFrom } : {}),
-    });
+    // (the optional fields set after: a spread of `cond ? { x } : {}` made and copied an object for each)
+    const recorded: { -readonly [K in keyof SimpleCommand]: SimpleCommand[K] } = { words, redirects, stdin, raw: collapse(raw), script: this.scriptIndex, pipe, origin: "parsed", dialect: "bash" };
+    if (cwd !== undefined && cwd !== null) recorded.cwd = cwd;
+    if (stdinFrom.length > 0) recorded.stdinFrom = stdinFrom;
+    const index = this.b.addCommand(recorded);
     for (const q of queue) {
       // Substitutions first reserved their script index; now their commands are recorded under this one.
       this.b.scripts[q.index] = { parent: { command: index, how: q.how }, depth: this.depth + 1 };
@@ -378,23 +371,22 @@ export class Walker {
     for (const p of w.parts) {
       switch (p.type) {
         case "Literal":
-          text += literal(p.value);
-          value += literal(p.value);
-          splits = false;
-          break;
         case "SingleQuoted":
-        case "AnsiCQuoted":
-          text += literal(p.value);
-          value += literal(p.value);
+        case "AnsiCQuoted": {
+          const t = literal(p.value);
+          text += t;
+          value += t;
           splits = false;
           break;
+        }
         case "DoubleQuoted":
         case "LocaleString":
           splits = false;
           for (const q of p.parts) {
             if (q.type === "Literal") {
-              text += literal(q.value);
-              value += literal(q.value);
+              const t = literal(q.value);
+              text += t;
+              value += t;
             } else if (q.type === "CommandExpansion") {
               const si = queueScript(q.script, "subst");
               substs.push(si);
