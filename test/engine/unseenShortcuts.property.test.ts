@@ -81,8 +81,8 @@ describe("the rule set's scan: one source object and no array for a rule that re
     "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
     "mongodb://user:hunter2@db.example.com:27017/app",
     "https://alice:s3cret@example.com/x",
-    "sk-ant-api03-" + "a".repeat(93) + "AA",
-    "npm_" + "a1B2c3D4e5".repeat(3) + "abcdef",
+    `sk-ant-api03-${"a".repeat(93)}AA`,
+    `npm_${"a1B2c3D4e5".repeat(3)}abcdef`,
   ];
   it("reports what each rule reports alone, on every corpus command", () => {
     for (const c of commands) expect(secretRuleSetRanges(c), c).toEqual(reference(c));
