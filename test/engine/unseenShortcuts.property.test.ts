@@ -6,6 +6,7 @@ import { rules } from "@secretlint/secretlint-rule-preset-recommend";
 import { collapse } from "../../src/engine/shell/builder";
 import { COMMAND_NAMES } from "../../src/engine/shell/commands/commands";
 import { hasOptionCode, optionCode } from "../../src/engine/shell/commands/optionCode";
+import { WINDOWS_PROGRAMS, isWindowsProgram } from "../../src/engine/shell/cmd/effects";
 import { secretRuleSetRanges } from "../../src/engine/secrets/secretRuleSet";
 import dangerous1 from "../corpus/dangerous.jsonl?raw";
 import ordinary1 from "../corpus/ordinary.jsonl?raw";
@@ -55,6 +56,22 @@ describe("hasOptionCode: a name it says no to, with no assignment, runs no optio
       const [name = "", ...rest] = c.split(/\s+/).filter((w) => w !== "");
       if (optionCode(name, rest, []).length > 0) expect(hasOptionCode(name), c).toBe(true);
     }
+  });
+});
+
+describe("isWindowsProgram: a set lookup in place of lower-casing, a regex and a list search", () => {
+  const reference = (name: string) => WINDOWS_PROGRAMS.includes(name.toLowerCase().replace(/\.exe$/, ""));
+  it("answers as the list search on corpus words, the programs' own spellings and generated names", () => {
+    for (const w of words) expect(isWindowsProgram(w), w).toBe(reference(w));
+    const spelled = WINDOWS_PROGRAMS.flatMap((p) => [p, p.toUpperCase(), `${p}.exe`, `${p}.EXE`, `${p}.exe.exe`, `${p}exe`, `${p}.ex`, `x${p}`]);
+    for (const n of spelled) expect(isWindowsProgram(n), n).toBe(reference(n));
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...WINDOWS_PROGRAMS, ".exe", ".EXE", ".", "e", "x", "İ", "\n"), { maxLength: 4 }), (parts) => {
+        const n = parts.join("");
+        expect(isWindowsProgram(n)).toBe(reference(n));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -21,7 +21,7 @@ import { UNKNOWN_ARGS, commandName, strippedCommand } from "./words/strip";
 import { pipedText } from "./words/staticText";
 import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern, WORD_HOLES_G, HOLE_SEG, HOLE_NOEXT } from "./words/template";
 import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
-import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects } from "./cmd/effects";
+import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects, isWindowsProgram } from "./cmd/effects";
 import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
 import { SHELLS, SOURCERS, WRAPPERS } from "./commands/wrappers";
 import { asksForHelp } from "./commands/helpFlags";
@@ -236,7 +236,7 @@ function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWor
     const own = table(name, args, c, upstream);
     if (own !== undefined) return own;
   }
-  if (WINDOWS_PROGRAMS.includes(name.toLowerCase().replace(/\.exe$/, ""))) {
+  if (isWindowsProgram(name)) {
     const own = bashWindowsProgram(name, args, c);
     if (own !== undefined) return own;
   }
@@ -391,21 +391,29 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
   return out;
 }
 
-/** A predicate: does script `s` (or anything nested in it) run a download? Memoised over the analysis. */
+/**
+ * A predicate: does script `s` (or anything nested in it) run a download? Memoised over the analysis. Its tables
+ * are made on the first question (most commands have no substitution to ask about); `downloaderAt` is complete
+ * by the time this is made, and not changed after.
+ */
 function scriptDownloads(analysis: ShellAnalysis, downloaderAt: ReadonlySet<number>): (s: number) => boolean {
-  const direct = new Set<number>();
-  for (const ci of downloaderAt) direct.add(analysis.commands[ci]!.script);
-  const memo = new Map<number, boolean>();
-  const children = new Map<number, number[]>();
-  analysis.scripts.forEach((s, si) => {
-    if (!s.parent) return;
-    const parentScript = analysis.commands[s.parent.command]?.script;
-    if (parentScript === undefined) return;
-    const list = children.get(parentScript);
-    if (list) list.push(si);
-    else children.set(parentScript, [si]);
-  });
+  let tables: { direct: Set<number>; memo: Map<number, boolean>; children: Map<number, number[]> } | undefined;
+  const made = () => {
+    const direct = new Set<number>();
+    for (const ci of downloaderAt) direct.add(analysis.commands[ci]!.script);
+    const children = new Map<number, number[]>();
+    analysis.scripts.forEach((s, si) => {
+      if (!s.parent) return;
+      const parentScript = analysis.commands[s.parent.command]?.script;
+      if (parentScript === undefined) return;
+      const list = children.get(parentScript);
+      if (list) list.push(si);
+      else children.set(parentScript, [si]);
+    });
+    return { direct, memo: new Map<number, boolean>(), children };
+  };
   const has = (s: number, depth = 0): boolean => {
+    const { direct, memo, children } = (tables ??= made());
     const hit = memo.get(s);
     if (hit !== undefined) return hit;
     const r = direct.has(s) || (depth < 32 && (children.get(s) ?? []).some((c) => has(c, depth + 1)));
