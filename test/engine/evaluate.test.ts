@@ -670,6 +670,22 @@ describe("the shell-analysis cache is per compiled policy (one team's commands a
     expect(first.aggregate.verdict).toBe("ask");
   });
 
+  it("a command seen once is remembered as seen for the next 511 commands never seen, and then forgotten", () => {
+    const scope = `ring-${crypto.randomUUID()}`;
+    const call = (command: string) => subjectsOf({ toolName: "Bash", toolInput: { command }, cwd: "/home/dev/shop" }, claudeCode.tools, undefined, scope);
+    const cached = (command: string) => isAnalysisCached(command, "bash", "/home/dev/shop", "/home/dev", scope);
+    call("ls kept");
+    for (let i = 0; i < 511; i++) call(`ls other-${i}`);
+    call("ls kept"); // its second sighting, 511 others after the first: kept
+    expect(cached("ls kept")).toBe(true);
+    call("ls forgotten");
+    for (let i = 0; i < 512; i++) call(`ls more-${i}`);
+    call("ls forgotten"); // 512 others after the first: a first sighting again
+    expect(cached("ls forgotten")).toBe(false);
+    call("ls forgotten");
+    expect(cached("ls forgotten")).toBe(true);
+  });
+
   it("within one scope the analysis is reused (the same object) from the third call on; across scopes it is not", () => {
     const call = { toolName: "Bash", toolInput: { command: `git status # ${crypto.randomUUID()}` }, cwd: "/home/dev/shop" };
     const a1 = subjectsOf(call, claudeCode.tools, undefined, "scope-a").shell;

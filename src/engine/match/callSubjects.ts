@@ -210,9 +210,25 @@ const CACHE_MAX_COMMAND = 4096;
 /**
  * The keys of the most recent SEEN_ONCE commands analysed and not (yet) cached: the exact keys, so that one team's
  * command never admits another's (the key holds the scope). A key is kilobytes at most, far less than its analysis.
+ * A ring of slots, each key mapped to its slot: the oldest is dropped in place (a Map's oldest key is found by an
+ * iterator that steps over every entry deleted before it).
  */
-const seenOnce = new Map<string, true>();
 const SEEN_ONCE = 512;
+const seenOnce = new Map<string, number>();
+const seenOnceRing: (string | undefined)[] = new Array(SEEN_ONCE).fill(undefined);
+let seenOnceNext = 0;
+/** Whether `key` was seen once (and is taken out of seenOnce), else it is put in. */
+function secondSighting(key: string): boolean {
+  if (seenOnce.delete(key)) return true;
+  const slot = seenOnceNext;
+  seenOnceNext = (slot + 1) % SEEN_ONCE;
+  const old = seenOnceRing[slot];
+  // (a key taken out as seen twice, then put in again elsewhere in the ring, is not this slot's to drop)
+  if (old !== undefined && seenOnce.get(old) === slot) seenOnce.delete(old);
+  seenOnceRing[slot] = key;
+  seenOnce.set(key, slot);
+  return false;
+}
 
 const analysisKey = (command: string, dialect: "bash" | "powershell", cwd: string | undefined, home: string | undefined, scope: string) =>
   `${scope}\0${dialect}\0${cwd ?? ""}\0${home ?? ""}\0${command}`;
@@ -235,12 +251,7 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
   const analysis = analyseShell(command, dialect, { cwd, home, ...(caseSensitiveCommands ? { caseSensitiveCommands } : {}) });
   const entry: AnalysedCommand = { analysis, home, items: undefined, effects: undefined, prepared: new Map(), indexForms: undefined };
   if (cacheable) {
-    if (seenOnce.delete(key)) setNewest(analysisCache, key, entry, CACHE_ENTRIES);
-    else {
-      // (not in seenOnce: the delete just said so)
-      if (seenOnce.size >= SEEN_ONCE) seenOnce.delete(seenOnce.keys().next().value as string);
-      seenOnce.set(key, true);
-    }
+    if (secondSighting(key)) setNewest(analysisCache, key, entry, CACHE_ENTRIES);
   }
   return entry;
 }

@@ -58,7 +58,8 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   const alias = b.aliases.get(rest[0]?.value ?? "");
   if (alias !== undefined && b.calls++ < MAX_FUNCTION_CALLS) codes.push({ text: `${alias} ${rest.slice(1).map((w) => w.value).join(" ")}`, braces: NO_REPLACE });
   // A script file the command line wrote, run by a shell, sourced, or run directly.
-  const scriptFile = (w: ShellWord | undefined) => (w ? b.files.get(fileKey(w.value)) : undefined);
+  // (no file written yet, the usual case: no key to work out for a lookup that cannot succeed)
+  const scriptFile = (w: ShellWord | undefined) => (w && b.files.size > 0 ? b.files.get(fileKey(w.value)) : undefined);
   const direct = scriptFile(rest[0]);
   if (direct !== undefined) codes.push({ text: direct, braces: NO_REPLACE });
   if (SHELLS.has(name) || SOURCERS.has(name) || SHELL_CODE_READERS.has(name)) {
