@@ -126,6 +126,11 @@ describe("the shared work of the shell analysis equals the full work", () => {
     expect(psCommands.length).toBeGreaterThan(20);
     for (const c of bashCommands) sameAnalysisWork(c, "bash");
     for (const c of psCommands) sameAnalysisWork(c, "powershell");
+    // The tables every analysis starts from (one shared empty map until a table's first write) were never written:
+    // after all of the above, a command with no pipe, function or alias still sees them empty.
+    const plain = analyseShell("true", "bash", { cwd: CWD, home: HOME });
+    expect([plain.pipelines.size, plain.functions.size]).toEqual([0, 0]);
+    expect(analyseShell("ll", "bash", { cwd: CWD, home: HOME }).commands.map((c) => c.words.map((w) => w.value))).toEqual([["ll"]]);
   }, 120_000);
 
   it("commands never seen: effects, forms and strips", () => {

@@ -52,7 +52,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   if (writes.length > 0) {
     const written = staticCommandOf(cmd);
     const content = written ? staticOutput(written, b.ctx) : undefined;
-    if (content !== undefined) for (const r of writes) b.files.set(fileKey(r.target!.value), content);
+    if (content !== undefined) for (const r of writes) b.setFile(fileKey(r.target!.value), content);
   }
   // An alias defined earlier in the command line: its text runs with these arguments.
   const alias = b.aliases.get(rest[0]?.value ?? "");
@@ -121,7 +121,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     for (const w of rest.slice(1)) {
       const eq = w.value.indexOf("=");
       if (eq > 0) {
-        b.aliases.set(w.value.slice(0, eq), w.value.slice(eq + 1));
+        b.setAlias(w.value.slice(0, eq), w.value.slice(eq + 1));
         codes.push({ text: w.value.slice(eq + 1), braces: NO_REPLACE });
       }
     }
@@ -236,7 +236,7 @@ function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: st
   for (let k = 0; k < args.length; k++) {
     if (args[k] === "-c" && args[k + 1]) {
       const m = /^alias\.([^=]+)=(.*)$/s.exec(args[k + 1]!);
-      if (m) b.gitAliases.set(m[1]!, m[2]!);
+      if (m) b.setGitAlias(m[1]!, m[2]!);
       k++;
     }
   }
@@ -244,7 +244,7 @@ function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: st
   if (config >= 0) {
     const kv = args.slice(config + 1).filter((a) => !a.startsWith("--"));
     const m = kv[0] ? /^alias\.(.+)$/.exec(kv[0]) : null;
-    if (m && kv[1] !== undefined) b.gitAliases.set(m[1]!, kv.slice(1).join(" "));
+    if (m && kv[1] !== undefined) b.setGitAlias(m[1]!, kv.slice(1).join(" "));
     return;
   }
   const sub = gitSubcommand(rest.slice(1));

@@ -117,7 +117,7 @@ export class Walker {
         return;
       case "Function": {
         // Examined at the end (Builder.finish): as any call, unless every call is seen with its arguments.
-        this.b.functionBodies.set(n.name.value, { body: n.body as SyntaxNode, walker: this });
+        this.b.setFunctionBody(n.name.value, { body: n.body as SyntaxNode, walker: this });
         this.b.definitions.push({ name: n.name.value, body: n.body as SyntaxNode, walker: this, scope: new Map(scope) });
         return;
       }
@@ -286,8 +286,8 @@ export class Walker {
         fn.walker.node(fn.body, inner, undefined);
         const list = this.b.calledWithArgs.get(called) ?? [];
         for (let i = before; i < this.b.commands.length; i++) list.push(i);
-        this.b.calledWithArgs.set(called, list);
-      } else this.b.notAllCallsSeen.add(called);
+        this.b.setCalledWithArgs(called, list);
+      } else this.b.addNotAllCallsSeen(called);
     }
   }
 
@@ -391,7 +391,7 @@ export class Walker {
               const si = queueScript(q.script, "subst");
               substs.push(si);
               const known = staticScriptOutput(q.script, scope, this.b.ctx, 0);
-              if (known !== undefined) this.b.printed.set(si, known);
+              if (known !== undefined) this.b.setPrinted(si, known);
               text += HOLE_ANY;
               value += known ?? HOLE_ANY;
             } else if (q.type === "ArithmeticExpansion") {
@@ -416,7 +416,7 @@ export class Walker {
           const si = queueScript(p.script, "subst");
           substs.push(si);
           const known = staticScriptOutput(p.script, scope, this.b.ctx, 0);
-          if (known !== undefined) this.b.printed.set(si, known);
+          if (known !== undefined) this.b.setPrinted(si, known);
           text += HOLE_ANY;
           value += known ?? HOLE_ANY;
           break;
@@ -429,7 +429,7 @@ export class Walker {
         case "ProcessSubstitution": {
           procsub = queueScript(p.script, "procsub");
           const known = staticScriptOutput(p.script, scope, this.b.ctx, 0);
-          if (known !== undefined) this.b.printed.set(procsub, `${known}\n`);
+          if (known !== undefined) this.b.setPrinted(procsub, `${known}\n`);
           text += "/dev/fd/63";
           value += "/dev/fd/63";
           splits = false;
