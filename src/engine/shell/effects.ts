@@ -288,8 +288,11 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
   const downloaderAt = new Set<number>();
   const interpreterAt = new Set<number>();
 
+  // (index loops in this, run for every simple command: for-of made an iterator object each, which the heap
+  // profile of commands never seen showed among its larger allocations)
   analysis.commands.forEach((c, i) => {
-    for (const r of c.redirects) {
+    for (let k = 0; k < c.redirects.length; k++) {
+      const r = c.redirects[k]!;
       if (!r.target) continue;
       const t = r.target.value;
       if (r.op === ">&" && /^[0-9-]+$/.test(t)) continue;
@@ -301,7 +304,13 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       if (r.op === "<" || r.op === "<>" || (r.op === "<&" && !/^[0-9-]+$/.test(t))) add(i, { kind: "read", path: t, via: `redirect ${r.op}` });
     }
     // `xargs -a f`, `parallel … :::: f`: the wrapper reads f, and its words become arguments a program may print.
-    if (c.words.length > 0) for (const w of strippedCommand(c).inputFiles) if (w.value !== "-" && w.value !== "") add(i, { kind: "read", path: w.value, via: "input file" });
+    if (c.words.length > 0) {
+      const inputFiles = strippedCommand(c).inputFiles;
+      for (let k = 0; k < inputFiles.length; k++) {
+        const w = inputFiles[k]!;
+        if (w.value !== "-" && w.value !== "") add(i, { kind: "read", path: w.value, via: "input file" });
+      }
+    }
     const role = DIALECT_ROLES[c.dialect]?.(c);
     if (role?.downloader) downloaderAt.add(i);
     if (role?.executor) interpreterAt.add(i);
@@ -323,8 +332,13 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     }
     const names = hasHoles(f.name) ? (isPsExpression(c) ? [] : namesFitting(f.name)) : [f.name];
     const every = produced?.every === true && strippedCommand(c).appends;
-    for (const name of names) {
-      for (const e of declaredEffects(c, name, f.args, up)) add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
+    for (let n = 0; n < names.length; n++) {
+      const name = names[n]!;
+      const declared = declaredEffects(c, name, f.args, up);
+      for (let k = 0; k < declared.length; k++) {
+        const e = declared[k]!;
+        add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
+      }
       const dl = DOWNLOADERS[name];
       if (dl?.(f.args)) downloaderAt.add(i);
       if (readsProgramFromStdin(name, f.args)) interpreterAt.add(i);

@@ -74,11 +74,9 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   }
   if (name === "git") gitAliasesRun(b, rest, codes);
   // Options and variables whose value is a command (`git -c core.sshCommand=…`, `rsync -e …`, `PAGER=… git log`).
+  // (index loops here and below: this runs for every simple command, and for-of made an iterator object each time)
   const assignments: ShellWord[] = [];
-  for (const w of words) {
-    if (!isAssignmentWord(w)) break;
-    assignments.push(w);
-  }
+  for (let k = 0; k < words.length && isAssignmentWord(words[k]!); k++) assignments.push(words[k]!);
   if (assignments.length > 0 || hasOptionCode(name))
     for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
   // `BASH_ENV=<(…) bash -c …`, `ENV=x.sh sh -c …`: the shell sources that file first.
@@ -142,9 +140,10 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   } else {
     const embedded = embeddedShellCode(name, rest, cmd.stdin);
     if (embedded.truncated) b.truncated = true;
-    for (const code of embedded.codes) codes.push({ text: code, braces: NO_REPLACE });
+    for (let k = 0; k < embedded.codes.length; k++) codes.push({ text: embedded.codes[k]!, braces: NO_REPLACE });
   }
-  for (const code of codes) {
+  for (let c = 0; c < codes.length; c++) {
+    const code = codes[c]!;
     if (b.full) return;
     const si = b.newScript({ command: index, how: "code" }, depth + 1);
     const inner = new Map(scope);
