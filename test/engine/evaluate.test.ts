@@ -655,24 +655,50 @@ describe("the shell-analysis cache is per compiled policy (one team's commands a
     const teamB = compiled(doc); // the same document, another team: still its own part
     expect(teamA.analysisScope).not.toBe(teamB.analysisScope);
     const command = `git push origin scope-${crypto.randomUUID()}`;
+    // A command is cached on its second sighting in a scope (the first analysis dies with its request).
     const first = await run(teamA, "PreToolUse", bashInput(command));
+    expect(isAnalysisCached(command, "bash", BASE.cwd, "/home/dev", teamA.analysisScope)).toBe(false);
+    await run(teamA, "PreToolUse", bashInput(command));
     expect(isAnalysisCached(command, "bash", BASE.cwd, "/home/dev", teamA.analysisScope)).toBe(true);
     expect(isAnalysisCached(command, "bash", BASE.cwd, "/home/dev", teamB.analysisScope)).toBe(false);
-    // Team B's decision analyses the command itself, and gets the same verdict.
+    // Team B's decisions analyse the command themselves (team A's sightings do not count for B), with the same verdict.
     const second = await run(teamB, "PreToolUse", bashInput(command));
+    expect(isAnalysisCached(command, "bash", BASE.cwd, "/home/dev", teamB.analysisScope)).toBe(false);
+    await run(teamB, "PreToolUse", bashInput(command));
     expect(isAnalysisCached(command, "bash", BASE.cwd, "/home/dev", teamB.analysisScope)).toBe(true);
     expect(second.answer).toEqual(first.answer);
     expect(first.aggregate.verdict).toBe("ask");
   });
 
-  it("within one scope the analysis is reused (the same object); across scopes it is not", () => {
-    const call = { toolName: "Bash", toolInput: { command: "git status" }, cwd: "/home/dev/shop" };
+  it("a command seen once is remembered as seen for the next 511 commands never seen, and then forgotten", () => {
+    const scope = `ring-${crypto.randomUUID()}`;
+    const call = (command: string) => subjectsOf({ toolName: "Bash", toolInput: { command }, cwd: "/home/dev/shop" }, claudeCode.tools, undefined, scope);
+    const cached = (command: string) => isAnalysisCached(command, "bash", "/home/dev/shop", "/home/dev", scope);
+    call("ls kept");
+    for (let i = 0; i < 511; i++) call(`ls other-${i}`);
+    call("ls kept"); // its second sighting, 511 others after the first: kept
+    expect(cached("ls kept")).toBe(true);
+    call("ls forgotten");
+    for (let i = 0; i < 512; i++) call(`ls more-${i}`);
+    call("ls forgotten"); // 512 others after the first: a first sighting again
+    expect(cached("ls forgotten")).toBe(false);
+    call("ls forgotten");
+    expect(cached("ls forgotten")).toBe(true);
+  });
+
+  it("within one scope the analysis is reused (the same object) from the third call on; across scopes it is not", () => {
+    const call = { toolName: "Bash", toolInput: { command: `git status # ${crypto.randomUUID()}` }, cwd: "/home/dev/shop" };
     const a1 = subjectsOf(call, claudeCode.tools, undefined, "scope-a").shell;
     const a2 = subjectsOf(call, claudeCode.tools, undefined, "scope-a").shell;
-    const b = subjectsOf(call, claudeCode.tools, undefined, "scope-b").shell;
+    const a3 = subjectsOf(call, claudeCode.tools, undefined, "scope-a").shell;
+    const b = [1, 2, 3].map(() => subjectsOf(call, claudeCode.tools, undefined, "scope-b").shell);
     expect(a1).toBeDefined();
-    expect(a2).toBe(a1);
-    expect(b).not.toBe(a1);
-    expect(b!.items).toEqual(a1!.items);
+    // The first sighting is not kept; the second is, and the third is answered from it.
+    expect(a2).not.toBe(a1);
+    expect(a3).toBe(a2);
+    expect(b[2]).toBe(b[1]);
+    for (const x of b) expect(x).not.toBe(a2);
+    expect(b[2]!.items).toEqual(a1!.items);
+    expect(a2!.items).toEqual(a1!.items);
   });
 });

@@ -26,3 +26,11 @@ it("differs within one millisecond (74 random bits)", () => {
   const ids = new Set(Array.from({ length: 10_000 }, () => decisionIdAt(1_764_600_000_000)));
   expect(ids.size).toBe(10_000);
 });
+
+it("carries each call's own millisecond, however the calls' milliseconds repeat and alternate (the last one's hex is kept)", () => {
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(0, 1, 15, 16, 1_764_600_000_000, 1_764_600_000_001, 2 ** 48 - 1), { maxLength: 30 }), (times) => {
+      for (const ms of times) expect(decisionIdAt(ms).replaceAll("-", "").slice(0, 12)).toBe(ms.toString(16).padStart(12, "0"));
+    }),
+  );
+});

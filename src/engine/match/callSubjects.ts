@@ -197,10 +197,38 @@ interface AnalysedCommand {
  * is the analysis (pure data, never mutated), never an answer. The key also holds the compiled policy's scope
  * (CompiledPolicy.analysisScope): a team only ever hits its own entries, so a hit's speed says nothing about what
  * another team ran. Bounded: the most recent CACHE_ENTRIES commands of at most CACHE_MAX_COMMAND characters each.
+ *
+ * A command is cached on its second sighting, not its first (`seenOnce`). Most of what an agent sends is new (a
+ * fresh `cd` and path in nearly every call) and never comes again: cached on first sight, each such analysis lived
+ * on for CACHE_ENTRIES more requests, so it outlived the young generation and was copied and then collected by the
+ * old one's marking — in Node about as much collector time as the analysis itself took. Left uncached, it dies young
+ * with the request. A command that does come again is analysed once more on its second call and hit from the third.
  */
 const analysisCache = new Map<string, AnalysedCommand>();
 const CACHE_ENTRIES = 256;
 const CACHE_MAX_COMMAND = 4096;
+/**
+ * The keys of the most recent SEEN_ONCE commands analysed and not (yet) cached: the exact keys, so that one team's
+ * command never admits another's (the key holds the scope). A key is kilobytes at most, far less than its analysis.
+ * A ring of slots, each key mapped to its slot: the oldest is dropped in place (a Map's oldest key is found by an
+ * iterator that steps over every entry deleted before it).
+ */
+const SEEN_ONCE = 512;
+const seenOnce = new Map<string, number>();
+const seenOnceRing: (string | undefined)[] = new Array(SEEN_ONCE).fill(undefined);
+let seenOnceNext = 0;
+/** Whether `key` was seen once (and is taken out of seenOnce), else it is put in. */
+function secondSighting(key: string): boolean {
+  if (seenOnce.delete(key)) return true;
+  const slot = seenOnceNext;
+  seenOnceNext = (slot + 1) % SEEN_ONCE;
+  const old = seenOnceRing[slot];
+  // (a key taken out as seen twice, then put in again elsewhere in the ring, is not this slot's to drop)
+  if (old !== undefined && seenOnce.get(old) === slot) seenOnce.delete(old);
+  seenOnceRing[slot] = key;
+  seenOnce.set(key, slot);
+  return false;
+}
 
 const analysisKey = (command: string, dialect: "bash" | "powershell", cwd: string | undefined, home: string | undefined, scope: string) =>
   `${scope}\0${dialect}\0${cwd ?? ""}\0${home ?? ""}\0${command}`;
@@ -223,7 +251,7 @@ function analysedCommand(command: string, dialect: "bash" | "powershell", cwd: s
   const analysis = analyseShell(command, dialect, { cwd, home, ...(caseSensitiveCommands ? { caseSensitiveCommands } : {}) });
   const entry: AnalysedCommand = { analysis, home, items: undefined, effects: undefined, prepared: new Map(), indexForms: undefined };
   if (cacheable) {
-    setNewest(analysisCache, key, entry, CACHE_ENTRIES);
+    if (secondSighting(key)) setNewest(analysisCache, key, entry, CACHE_ENTRIES);
   }
   return entry;
 }

@@ -519,7 +519,11 @@ export function visitList(index: GroupIndex, toolName: string, command: () => Co
   const bash = index.bash.get(toolName);
   if (bash) bashVisit(bash, command().forms, visit);
   for (const sc of index.when) for (const t of textsAt(input, sc.segments, sc.fansOut)) scan(sc, t, visit);
-  // Handlers run in the policy's order, whichever list found them.
-  if (out.length > 1) out.sort((a, b) => a - b);
+  // Handlers run in the policy's order, whichever list found them (often one list, already in order: no sort).
+  for (let k = 1; k < out.length; k++)
+    if (out[k - 1]! > out[k]!) {
+      out.sort((a, b) => a - b);
+      break;
+    }
   return out;
 }

@@ -28,7 +28,8 @@ const LEFT_OUT = new Set(["@secretlint/secretlint-rule-gcp", "@secretlint/secret
 /** Where reports of the scan in progress go: scans are synchronous, so one sink serves every rule. */
 let sink: [number, number][] = [];
 const context = {
-  report: (d: Report) => void sink.push([d.range[0], d.range[1]]),
+  // A rule's first report starts its own array (NOTHING, the empty sink, is never written to).
+  report: (d: Report) => void (sink === NOTHING ? (sink = [[d.range[0], d.range[1]]]) : sink.push([d.range[0], d.range[1]])),
   ignore: () => {},
   createTranslator: () => (id: string) => id,
   registerRule: () => {},
@@ -45,28 +46,33 @@ export const SECRET_RULE_IDS: readonly string[] = scanners.map((s) => s.id);
 /** The ranges the rule set reports in `text`. A rule that throws reports nothing; the others still run. */
 export function secretRuleSetRanges(text: string): [number, number][] {
   const found: [number, number][] = [];
-  for (const s of scanners) for (const range of reportsOf(s, text)) if (range[1] > range[0] && range[0] >= 0) found.push(range);
+  const source = { content: text, ext: "", contentType: "text" as const };
+  for (const s of scanners) for (const range of reportsOf(s, source)) if (range[1] > range[0] && range[0] >= 0) found.push(range);
   return found;
 }
 
-/** What one rule reports in `text`. A rule that throws reports nothing, so a rule's bug never stops the others. */
-function reportsOf(s: (typeof scanners)[number], text: string): [number, number][] {
-  sink = [];
+/** Nothing reported: most rules on most text (no array is made for them). */
+const NOTHING: [number, number][] = [];
+
+/** What one rule reports in `source`. A rule that throws reports nothing, so a rule's bug never stops the others. */
+function reportsOf(s: (typeof scanners)[number], source: { content: string; ext: string; contentType: "text" }): readonly [number, number][] {
+  sink = NOTHING;
   try {
-    const r = s.handlers.file?.({ content: text, ext: "", contentType: "text" });
+    const r = s.handlers.file?.(source);
     // No text scanner is asynchronous; should one become so, its late reports are dropped, never unhandled.
     if (r instanceof Promise) r.catch(() => {});
   } catch {
     // (reported as nothing)
   }
   const reported = sink;
-  sink = [];
+  sink = NOTHING;
   return reported;
 }
 
 /** The ids of the rules that report something in `text`. */
 export function secretRuleSetFindings(text: string): string[] {
   const ids: string[] = [];
-  for (const s of scanners) if (reportsOf(s, text).some((range) => range[1] > range[0])) ids.push(s.id);
+  const source = { content: text, ext: "", contentType: "text" as const };
+  for (const s of scanners) if (reportsOf(s, source).some((range) => range[1] > range[0])) ids.push(s.id);
   return ids;
 }

@@ -37,33 +37,42 @@ export interface DialectReaders {
   cmd(b: Builder, src: string, scriptIndex: number, depth: number): void;
 }
 
+/**
+ * What a Builder's tables hold until their first entry: one shared empty map (and set), never written — a table
+ * is replaced by a map of its own on its first write (`writable`). Most command lines fill none of them, and nine
+ * maps made for every analysis were a tenth of what a command never seen allocated.
+ */
+const NONE_YET: ReadonlyMap<never, never> = new Map<never, never>();
+const NONE_YET_SET: ReadonlySet<never> = new Set<never>();
+const writable = <K, V>(m: ReadonlyMap<K, V>): Map<K, V> => (m === NONE_YET ? new Map<K, V>() : (m as Map<K, V>));
+
 export class Builder {
   readonly commands: SimpleCommand[] = [];
   readonly scripts: NestedScript[] = [];
-  readonly pipelines = new Map<number, number[]>();
-  readonly functions = new Map<string, number[]>();
+  pipelines: ReadonlyMap<number, number[]> = NONE_YET;
+  functions: ReadonlyMap<string, number[]> = NONE_YET;
   truncated = false;
   parseErrors = false;
   parsedChars = 0;
   nodes = 0;
   /** `alias name='…'` definitions seen so far: a later `name …` runs that text. */
-  readonly aliases = new Map<string, string>();
+  aliases: ReadonlyMap<string, string> = NONE_YET;
   /** `git config alias.name '…'` / `git -c alias.name=…`: a later `git name` runs that. */
-  readonly gitAliases = new Map<string, string>();
+  gitAliases: ReadonlyMap<string, string> = NONE_YET;
   /** Files the command line writes with known content (`echo 'rm -rf /' > x.sh`), for a later `bash x.sh`. */
-  readonly files = new Map<string, string>();
+  files: ReadonlyMap<string, string> = NONE_YET;
   /** What a `$(…)` or `<(…)` script certainly prints (`<(echo rm -rf /)`), by script index, when that is known. */
-  readonly printed = new Map<number, string>();
+  printed: ReadonlyMap<number, string> = NONE_YET;
   /**
    * Function definitions whose body is examined once the whole command line has been read, with what the
    * definition's scope held: as any call (positional parameters unknown), unless every call is visible (finish()).
    */
   readonly definitions: { name: string; body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void }; scope: Scope }[] = [];
   /** For each function: the commands of its examined calls with arguments, and whether one was not examined. */
-  readonly calledWithArgs = new Map<string, number[]>();
-  readonly notAllCallsSeen = new Set<string>();
+  calledWithArgs: ReadonlyMap<string, number[]> = NONE_YET;
+  notAllCallsSeen: ReadonlySet<string> = NONE_YET_SET;
   /** Function bodies by name, to examine them again for each call with its arguments. */
-  readonly functionBodies = new Map<string, { body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void } }>();
+  functionBodies: ReadonlyMap<string, { body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void } }> = NONE_YET;
   calls = 0;
   private nextPipe = 0;
 
@@ -98,6 +107,29 @@ export class Builder {
     return this.scripts.length - 1;
   }
 
+  // The tables' writes (see NONE_YET).
+  setAlias(name: string, text: string): void {
+    this.aliases = writable(this.aliases).set(name, text);
+  }
+  setGitAlias(name: string, text: string): void {
+    this.gitAliases = writable(this.gitAliases).set(name, text);
+  }
+  setFile(key: string, content: string): void {
+    this.files = writable(this.files).set(key, content);
+  }
+  setPrinted(script: number, text: string): void {
+    this.printed = writable(this.printed).set(script, text);
+  }
+  setFunctionBody(name: string, body: { body: SyntaxNode; walker: { node(n: SyntaxNode, scope: Scope, pipe: undefined): void } }): void {
+    this.functionBodies = writable(this.functionBodies).set(name, body);
+  }
+  setCalledWithArgs(name: string, commands: number[]): void {
+    this.calledWithArgs = writable(this.calledWithArgs).set(name, commands);
+  }
+  addNotAllCallsSeen(name: string): void {
+    this.notAllCallsSeen = (this.notAllCallsSeen === NONE_YET_SET ? new Set<string>() : (this.notAllCallsSeen as Set<string>)).add(name);
+  }
+
   newPipe(): number {
     return this.nextPipe++;
   }
@@ -109,7 +141,7 @@ export class Builder {
     if (c.pipe) {
       const list = this.pipelines.get(c.pipe.id);
       if (list) list.push(index);
-      else this.pipelines.set(c.pipe.id, [index]);
+      else this.pipelines = writable(this.pipelines).set(c.pipe.id, [index]);
     }
     return index;
   }
@@ -144,14 +176,14 @@ export class Builder {
       const d = this.definitions[k]!;
       const calls = this.calledWithArgs.get(d.name);
       if (calls && !this.notAllCallsSeen.has(d.name) && !this.mayRunIndirectly(d.name)) {
-        this.functions.set(d.name, [...(this.functions.get(d.name) ?? []), ...calls]);
+        this.functions = writable(this.functions).set(d.name, [...(this.functions.get(d.name) ?? []), ...calls]);
         continue;
       }
       const before = this.commands.length;
       d.walker.node(d.body, new Map(d.scope), undefined);
       const body: number[] = [];
       for (let i = before; i < this.commands.length; i++) body.push(i);
-      this.functions.set(d.name, [...(this.functions.get(d.name) ?? []), ...body]);
+      this.functions = writable(this.functions).set(d.name, [...(this.functions.get(d.name) ?? []), ...body]);
     }
   }
 
@@ -185,4 +217,9 @@ export class Builder {
 }
 
 /** A command's raw text as recorded: runs of whitespace as one space. */
-export const collapse = (s: string): string => s.replace(/\s+/g, " ").trim();
+export const collapse = (s: string): string => (NOT_COLLAPSED.test(s) ? s.replace(/\s+/g, " ").trim() : s);
+/**
+ * Text that collapse changes: whitespace other than a space, two in a row, or any at either end (`\s` and trim()'s
+ * whitespace are the same set). Most commands have none, and one test is cheaper than replace's new string.
+ */
+const NOT_COLLAPSED = /[^\S ]|\s\s|^\s|\s$/;

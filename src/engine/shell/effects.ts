@@ -21,7 +21,7 @@ import { UNKNOWN_ARGS, asReceived, commandName, strippedCommand } from "./words/
 import { pipedText } from "./words/staticText";
 import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern, WORD_HOLES_G, HOLE_SEG, HOLE_NOEXT } from "./words/template";
 import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
-import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects } from "./cmd/effects";
+import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects, isWindowsProgram } from "./cmd/effects";
 import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
 import { SHELLS, SOURCERS, WRAPPERS } from "./commands/wrappers";
 import { asksForHelp } from "./commands/helpFlags";
@@ -92,14 +92,18 @@ interface FinalCommand {
   readonly start: number;
 }
 
-/** finalCommand(c) without produced words, once per recorded command (effectsOf asks for it several times). */
-const finalCommands = new WeakMap<SimpleCommand, FinalCommand | undefined>();
+/**
+ * finalCommand(c) without produced words, once per recorded command (effectsOf asks for it several times): kept on
+ * the command under a symbol, not enumerable, as strippedCommand keeps its strip (`null`: the command runs none).
+ */
+const FINAL = Symbol("finalCommand");
 
 function finalCommand(c: SimpleCommand, produced?: readonly ShellWord[]): FinalCommand | undefined {
   if (produced !== undefined) return finalCommandOf(c, produced);
-  if (finalCommands.has(c)) return finalCommands.get(c);
+  const kept = (c as { [FINAL]?: FinalCommand | null })[FINAL];
+  if (kept !== undefined) return kept ?? undefined;
   const f = finalCommandOf(c, undefined);
-  finalCommands.set(c, f);
+  if (Object.isExtensible(c)) Object.defineProperty(c, FINAL, { value: f ?? null });
   return f;
 }
 
@@ -235,7 +239,7 @@ function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWor
     const own = table(name, args, c, upstream);
     if (own !== undefined) return own;
   }
-  if (WINDOWS_PROGRAMS.includes(name.toLowerCase().replace(/\.exe$/, ""))) {
+  if (isWindowsProgram(name)) {
     const own = bashWindowsProgram(name, args, c);
     if (own !== undefined) return own;
   }
@@ -287,8 +291,11 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
   const downloaderAt = new Set<number>();
   const interpreterAt = new Set<number>();
 
+  // (index loops in this, run for every simple command: for-of made an iterator object each, which the heap
+  // profile of commands never seen showed among its larger allocations)
   analysis.commands.forEach((c, i) => {
-    for (const r of c.redirects) {
+    for (let k = 0; k < c.redirects.length; k++) {
+      const r = c.redirects[k]!;
       if (!r.target) continue;
       const t = r.target.value;
       if (r.op === ">&" && /^[0-9-]+$/.test(t)) continue;
@@ -300,7 +307,13 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       if (r.op === "<" || r.op === "<>" || (r.op === "<&" && !/^[0-9-]+$/.test(t))) add(i, { kind: "read", path: t, via: `redirect ${r.op}` });
     }
     // `xargs -a f`, `parallel … :::: f`: the wrapper reads f, and its words become arguments a program may print.
-    if (c.words.length > 0) for (const w of strippedCommand(c).inputFiles) if (w.value !== "-" && w.value !== "") add(i, { kind: "read", path: w.value, via: "input file" });
+    if (c.words.length > 0) {
+      const inputFiles = strippedCommand(c).inputFiles;
+      for (let k = 0; k < inputFiles.length; k++) {
+        const w = inputFiles[k]!;
+        if (w.value !== "-" && w.value !== "") add(i, { kind: "read", path: w.value, via: "input file" });
+      }
+    }
     const role = DIALECT_ROLES[c.dialect]?.(c);
     if (role?.downloader) downloaderAt.add(i);
     if (role?.executor) interpreterAt.add(i);
@@ -324,8 +337,13 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     const known = c.dialect === "bash" ? f.name : windowsProgramName(f.name);
     const names = hasHoles(known) ? (isPsExpression(c) ? [] : namesFitting(known)) : [known];
     const every = produced?.every === true && strippedCommand(c).appends;
-    for (const name of names) {
-      for (const e of declaredEffects(c, name, f.args, up)) add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
+    for (let n = 0; n < names.length; n++) {
+      const name = names[n]!;
+      const declared = declaredEffects(c, name, f.args, up);
+      for (let k = 0; k < declared.length; k++) {
+        const e = declared[k]!;
+        add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
+      }
       const dl = DOWNLOADERS[name];
       if (dl?.(f.args)) downloaderAt.add(i);
       if (readsProgramFromStdin(name, f.args)) interpreterAt.add(i);
@@ -392,21 +410,29 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
   return out;
 }
 
-/** A predicate: does script `s` (or anything nested in it) run a download? Memoised over the analysis. */
+/**
+ * A predicate: does script `s` (or anything nested in it) run a download? Memoised over the analysis. Its tables
+ * are made on the first question (most commands have no substitution to ask about); `downloaderAt` is complete
+ * by the time this is made, and not changed after.
+ */
 function scriptDownloads(analysis: ShellAnalysis, downloaderAt: ReadonlySet<number>): (s: number) => boolean {
-  const direct = new Set<number>();
-  for (const ci of downloaderAt) direct.add(analysis.commands[ci]!.script);
-  const memo = new Map<number, boolean>();
-  const children = new Map<number, number[]>();
-  analysis.scripts.forEach((s, si) => {
-    if (!s.parent) return;
-    const parentScript = analysis.commands[s.parent.command]?.script;
-    if (parentScript === undefined) return;
-    const list = children.get(parentScript);
-    if (list) list.push(si);
-    else children.set(parentScript, [si]);
-  });
+  let tables: { direct: Set<number>; memo: Map<number, boolean>; children: Map<number, number[]> } | undefined;
+  const made = () => {
+    const direct = new Set<number>();
+    for (const ci of downloaderAt) direct.add(analysis.commands[ci]!.script);
+    const children = new Map<number, number[]>();
+    analysis.scripts.forEach((s, si) => {
+      if (!s.parent) return;
+      const parentScript = analysis.commands[s.parent.command]?.script;
+      if (parentScript === undefined) return;
+      const list = children.get(parentScript);
+      if (list) list.push(si);
+      else children.set(parentScript, [si]);
+    });
+    return { direct, memo: new Map<number, boolean>(), children };
+  };
   const has = (s: number, depth = 0): boolean => {
+    const { direct, memo, children } = (tables ??= made());
     const hit = memo.get(s);
     if (hit !== undefined) return hit;
     const r = direct.has(s) || (depth < 32 && (children.get(s) ?? []).some((c) => has(c, depth + 1)));

@@ -8,6 +8,7 @@ import { analyseShell } from "../../../src/engine/shell/analyse";
 import { effectsOf } from "../../../src/engine/shell/effects";
 import { formsOf } from "../../../src/engine/shell/forms";
 import { strip, strippedCommand } from "../../../src/engine/shell/words/strip";
+import { caseFolded } from "../../../src/engine/shell/commands/knownNames";
 import { subjectCount, subjectsOf } from "../../../src/engine/match/callSubjects";
 import type { ShellAnalysis, ShellDialect } from "../../../src/engine/shell/model";
 import starterDocument from "../../../policies/default.json";
@@ -18,12 +19,13 @@ import ordinary2 from "../../corpus/set2/ordinary.jsonl?raw";
 
 /**
  * The shell analysis of a command never seen shares its work: a recorded command is stripped once
- * (strippedCommand) and its final command worked out once (effects.ts), its forms are made only when a rule first
+ * (strippedCommand, which caseFolded reuses) and its final command worked out once (effects.ts), its forms are made only when a rule first
  * reads them (CallSubjects.items), and an effect-only handler skips the general rule gate. Each holds only if
  * what it shares cannot change after it is shared. These properties compare the shared path with the full one on
  * the corpora's calls, alone and combined into commands never seen (a fresh `cd`, two commands joined): they fail
  * if a recorded command's words changed after they were stripped, if the lazy forms differed from the eager ones,
- * or if the effect gate answered otherwise than the general gate.
+ * if the effect gate answered otherwise than the general gate, or if a command's analysis answered from the cache
+ * (kept on its second sighting) decided otherwise than the first, uncached one.
  */
 
 interface Row {
@@ -56,7 +58,14 @@ function sameAnalysisWork(command: string, dialect: ShellDialect): void {
   const forms = formsOf(analysis, HOME);
   expect(effects, command).toEqual(effectsOf(fresh(analysis)));
   expect(forms, command).toEqual(formsOf(fresh(analysis), HOME));
-  for (const c of analysis.commands) expect(strippedCommand(c), command).toEqual(strip(c.words));
+  for (const c of analysis.commands) {
+    expect(strippedCommand(c), command).toEqual(strip(c.words));
+    // The walker hands caseFolded the recorded command's strip instead of stripping the words again.
+    expect(caseFolded(c.words, strippedCommand(c)), command).toEqual(caseFolded(c.words));
+  }
+  // What a command keeps of its shared work is not part of it: a copy, a comparison and JSON do not see it.
+  // (a copy has none of it, and an equality that reads enumerable symbols too finds the commands equal)
+  expect(analysis.commands, command).toEqual(fresh(analysis).commands);
 }
 
 const starter = (() => {
@@ -117,6 +126,11 @@ describe("the shared work of the shell analysis equals the full work", () => {
     expect(psCommands.length).toBeGreaterThan(20);
     for (const c of bashCommands) sameAnalysisWork(c, "bash");
     for (const c of psCommands) sameAnalysisWork(c, "powershell");
+    // The tables every analysis starts from (one shared empty map until a table's first write) were never written:
+    // after all of the above, a command with no pipe, function or alias still sees them empty.
+    const plain = analyseShell("true", "bash", { cwd: CWD, home: HOME });
+    expect([plain.pipelines.size, plain.functions.size]).toEqual([0, 0]);
+    expect(analyseShell("ll", "bash", { cwd: CWD, home: HOME }).commands.map((c) => c.words.map((w) => w.value))).toEqual([["ll"]]);
   }, 120_000);
 
   it("commands never seen: effects, forms and strips", () => {
@@ -148,6 +162,17 @@ describe("the shared work of the shell analysis equals the full work", () => {
         await decision(generalGate, r.tool!, r.input!, r.cwd),
       );
   }, 120_000);
+
+  it("a command is decided the same on its first sighting (not cached), its second (cached) and its third (a hit)", async () => {
+    await fc.assert(
+      fc.asyncProperty(neverSeen, async (command) => {
+        const first = await decision(starter, "Bash", { command });
+        expect(await decision(starter, "Bash", { command })).toEqual(first);
+        expect(await decision(starter, "Bash", { command })).toEqual(first);
+      }),
+      { numRuns: 200 },
+    );
+  });
 
   it("the effect gate decides commands never seen as the general gate does", async () => {
     await fc.assert(

@@ -12,7 +12,7 @@ import type { ShellWord, SimpleCommand } from "../model";
 import { staticCommandOf, staticOutput } from "../words/staticText";
 import { EVALUATORS, SHELLS, SHELL_ARG_OPTIONS, SOURCERS } from "../commands/wrappers";
 import { SHELL_CODE_READERS, STDIN_FILES, readsProgramFromStdin, scheduledCode } from "../commands/programs";
-import { SOURCED_VARIABLES, optionCode } from "../commands/optionCode";
+import { SOURCED_VARIABLES, hasOptionCode, optionCode } from "../commands/optionCode";
 import { decodeUtf16Base64 } from "../powershell/cmdlets";
 import { embeddedShellCode } from "../commands/interpreters";
 import { printsDownload } from "../effects";
@@ -60,13 +60,14 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   if (writes.length > 0) {
     const written = staticCommandOf(cmd);
     const content = written ? staticOutput(written, b.ctx) : undefined;
-    if (content !== undefined) for (const r of writes) b.files.set(fileKey(r.target!.value), content);
+    if (content !== undefined) for (const r of writes) b.setFile(fileKey(r.target!.value), content);
   }
   // An alias defined earlier in the command line: its text runs with these arguments.
   const alias = b.aliases.get(rest[0]?.value ?? "");
   if (alias !== undefined && b.calls++ < MAX_FUNCTION_CALLS) codes.push({ text: `${alias} ${rest.slice(1).map((w) => w.value).join(" ")}`, braces: NO_REPLACE });
   // A script file the command line wrote, run by a shell, sourced, or run directly.
-  const scriptFile = (w: ShellWord | undefined) => (w ? b.files.get(fileKey(w.value)) : undefined);
+  // (no file written yet, the usual case: no key to work out for a lookup that cannot succeed)
+  const scriptFile = (w: ShellWord | undefined) => (w && b.files.size > 0 ? b.files.get(fileKey(w.value)) : undefined);
   const direct = scriptFile(rest[0]);
   if (direct !== undefined) codes.push({ text: direct, braces: NO_REPLACE });
   // `make`: the recipes of a makefile the command line wrote (`cat > Makefile <<'EOF' … EOF && make`).
@@ -87,12 +88,11 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   }
   if (name === "git") gitAliasesRun(b, rest, codes);
   // Options and variables whose value is a command (`git -c core.sshCommand=…`, `rsync -e …`, `PAGER=… git log`).
+  // (index loops here and below: this runs for every simple command, and for-of made an iterator object each time)
   const assignments: ShellWord[] = [];
-  for (const w of words) {
-    if (!isAssignmentWord(w)) break;
-    assignments.push(w);
-  }
-  for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
+  for (let k = 0; k < words.length && isAssignmentWord(words[k]!); k++) assignments.push(words[k]!);
+  if (assignments.length > 0 || hasOptionCode(name))
+    for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
   // `BASH_ENV=<(…) bash -c …`, `ENV=x.sh sh -c …`: the shell sources that file first.
   if (SHELLS.has(name))
     assignments.forEach((w, k) => {
@@ -133,7 +133,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     for (const w of rest.slice(1)) {
       const eq = w.value.indexOf("=");
       if (eq > 0) {
-        b.aliases.set(w.value.slice(0, eq), w.value.slice(eq + 1));
+        b.setAlias(w.value.slice(0, eq), w.value.slice(eq + 1));
         codes.push({ text: w.value.slice(eq + 1), braces: NO_REPLACE });
       }
     }
@@ -154,9 +154,10 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   } else {
     const embedded = embeddedShellCode(name, rest, cmd.stdin);
     if (embedded.truncated) b.truncated = true;
-    for (const code of embedded.codes) codes.push({ text: code, braces: NO_REPLACE });
+    for (let k = 0; k < embedded.codes.length; k++) codes.push({ text: embedded.codes[k]!, braces: NO_REPLACE });
   }
-  for (const code of codes) {
+  for (let c = 0; c < codes.length; c++) {
+    const code = codes[c]!;
     if (b.full) return;
     const si = b.newScript({ command: index, how: "code" }, depth + 1);
     const inner = new Map(scope);
@@ -248,7 +249,7 @@ function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: st
   for (let k = 0; k < args.length; k++) {
     if (args[k] === "-c" && args[k + 1]) {
       const m = /^alias\.([^=]+)=(.*)$/s.exec(args[k + 1]!);
-      if (m) b.gitAliases.set(m[1]!, m[2]!);
+      if (m) b.setGitAlias(m[1]!, m[2]!);
       k++;
     }
   }
@@ -256,7 +257,7 @@ function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: st
   if (config >= 0) {
     const kv = args.slice(config + 1).filter((a) => !a.startsWith("--"));
     const m = kv[0] ? /^alias\.(.+)$/.exec(kv[0]) : null;
-    if (m && kv[1] !== undefined) b.gitAliases.set(m[1]!, kv.slice(1).join(" "));
+    if (m && kv[1] !== undefined) b.setGitAlias(m[1]!, kv.slice(1).join(" "));
     return;
   }
   const sub = gitSubcommand(rest.slice(1));

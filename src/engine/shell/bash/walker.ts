@@ -5,7 +5,7 @@
  */
 import { collapse } from "../builder";
 import { forEachChild, parse, type Command, type DoubleQuotedChild, type HereDoc, type ParsedScript, type Pipeline, type Statement, type SyntaxNode, type Word, type WordPart } from "unbash";
-import type { NestedHow, ShellRedirect, ShellWord } from "../model";
+import type { NestedHow, ShellRedirect, ShellWord, SimpleCommand } from "../model";
 import { type Builder, MAX_FUNCTION_CALLS, MAX_LOOP_PASSES, type Scope } from "../builder";
 import { commandName, strippedCommand } from "../words/strip";
 import { readsProgramFromStdin, scheduledCode } from "../commands/programs";
@@ -127,7 +127,7 @@ export class Walker {
         return;
       case "Function": {
         // Examined at the end (Builder.finish): as any call, unless every call is seen with its arguments.
-        this.b.functionBodies.set(n.name.value, { body: n.body as SyntaxNode, walker: this });
+        this.b.setFunctionBody(n.name.value, { body: n.body as SyntaxNode, walker: this });
         this.b.definitions.push({ name: n.name.value, body: n.body as SyntaxNode, walker: this, scope: new Map(scope) });
         return;
       }
@@ -253,18 +253,11 @@ export class Walker {
     if (this.b.full || !this.b.roomFor(words.length + redirects.length)) return;
     const cwd = scope.get(CWD);
     for (const r of redirects) if (r.op === "<" && r.target?.procsub !== undefined) stdinFrom.push(r.target.procsub);
-    const index = this.b.addCommand({
-      words,
-      redirects,
-      stdin,
-      raw: collapse(raw),
-      script: this.scriptIndex,
-      pipe,
-      origin: "parsed",
-      dialect: "bash",
-      ...(cwd !== undefined && cwd !== null ? { cwd } : {}),
-      ...(stdinFrom.length > 0 ? { stdinFrom } : {}),
-    });
+    // (the optional fields set after: a spread of `cond ? { x } : {}` made and copied an object for each)
+    const recorded: { -readonly [K in keyof SimpleCommand]: SimpleCommand[K] } = { words, redirects, stdin, raw: collapse(raw), script: this.scriptIndex, pipe, origin: "parsed", dialect: "bash" };
+    if (cwd !== undefined && cwd !== null) recorded.cwd = cwd;
+    if (stdinFrom.length > 0) recorded.stdinFrom = stdinFrom;
+    const index = this.b.addCommand(recorded);
     for (const q of queue) {
       // Substitutions first reserved their script index; now their commands are recorded under this one.
       this.b.scripts[q.index] = { parent: { command: index, how: q.how }, depth: this.depth + 1 };
@@ -286,7 +279,7 @@ export class Walker {
     }
     followCode(this.b, index, scope, this.depth);
     // `CURL … | SH`, `Rm -rf /` on a case-insensitive filesystem: the same command as the known program, too.
-    const folded = this.b.ctx.caseSensitiveCommands ? undefined : caseFolded(words);
+    const folded = this.b.ctx.caseSensitiveCommands ? undefined : caseFolded(words, strippedCommand(this.b.commands[index]!));
     if (folded) this.record(folded, redirects, stdin, raw, pipe, scope, [], stdinFrom);
     // A call of a function defined earlier: its body again, with `$1`, `$2`, … bound to the call's arguments.
     const called = words[0]?.value;
@@ -303,8 +296,8 @@ export class Walker {
         fn.walker.node(fn.body, inner, undefined);
         const list = this.b.calledWithArgs.get(called) ?? [];
         for (let i = before; i < this.b.commands.length; i++) list.push(i);
-        this.b.calledWithArgs.set(called, list);
-      } else this.b.notAllCallsSeen.add(called);
+        this.b.setCalledWithArgs(called, list);
+      } else this.b.addNotAllCallsSeen(called);
     }
   }
 
@@ -420,28 +413,27 @@ export class Walker {
     for (const p of w.parts) {
       switch (p.type) {
         case "Literal":
-          text += literal(p.value);
-          value += literal(p.value);
-          splits = false;
-          break;
         case "SingleQuoted":
-        case "AnsiCQuoted":
-          text += literal(p.value);
-          value += literal(p.value);
+        case "AnsiCQuoted": {
+          const t = literal(p.value);
+          text += t;
+          value += t;
           splits = false;
           break;
+        }
         case "DoubleQuoted":
         case "LocaleString":
           splits = false;
           for (const q of p.parts) {
             if (q.type === "Literal") {
-              text += literal(q.value);
-              value += literal(q.value);
+              const t = literal(q.value);
+              text += t;
+              value += t;
             } else if (q.type === "CommandExpansion") {
               const si = queueScript(q.script, "subst");
               substs.push(si);
               const known = staticScriptOutput(q.script, scope, this.b.ctx, 0);
-              if (known !== undefined) this.b.printed.set(si, known);
+              if (known !== undefined) this.b.setPrinted(si, known);
               text += HOLE_ANY;
               value += known ?? HOLE_ANY;
             } else if (q.type === "ArithmeticExpansion") {
@@ -467,7 +459,7 @@ export class Walker {
           substs.push(si);
           const known = staticScriptOutput(p.script, scope, this.b.ctx, 0);
           if (known !== undefined) {
-            this.b.printed.set(si, known);
+            this.b.setPrinted(si, known);
             splitting(known);
           }
           text += HOLE_ANY;
@@ -482,7 +474,7 @@ export class Walker {
         case "ProcessSubstitution": {
           procsub = queueScript(p.script, "procsub");
           const known = staticScriptOutput(p.script, scope, this.b.ctx, 0);
-          if (known !== undefined) this.b.printed.set(procsub, `${known}\n`);
+          if (known !== undefined) this.b.setPrinted(procsub, `${known}\n`);
           text += "/dev/fd/63";
           value += "/dev/fd/63";
           splits = false;

@@ -83,3 +83,9 @@ export function bashWindowsProgram(name: string, args: readonly ShellWord[], c: 
 
 /** The Windows programs bashWindowsProgram knows, by lower-case name without `.exe`. */
 export const WINDOWS_PROGRAMS: readonly string[] = ["icacls", "cacls", "takeown", "format", "diskpart"];
+const WINDOWS_PROGRAM_NAMES: ReadonlySet<string> = new Set(WINDOWS_PROGRAMS);
+/** Is `name` one of WINDOWS_PROGRAMS, in any case, with or without `.exe`? (asked of every Bash command) */
+export function isWindowsProgram(name: string): boolean {
+  const lower = name.toLowerCase();
+  return WINDOWS_PROGRAM_NAMES.has(lower.endsWith(".exe") ? lower.slice(0, -4) : lower);
+}

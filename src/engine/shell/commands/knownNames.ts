@@ -8,7 +8,7 @@
  * written only.
  */
 import type { ShellWord } from "../model";
-import { commandName, strip } from "../words/strip";
+import { commandName, strip, type Stripped } from "../words/strip";
 import { COMMAND_NAMES, commandSpec } from "./commands";
 import { EVALUATORS, SHELLS, SOURCERS, WRAPPERS } from "./wrappers";
 import { STDIN_INTERPRETERS } from "./programs";
@@ -31,15 +31,16 @@ function folded(w: ShellWord): ShellWord | undefined {
 
 /**
  * The words of a simple command with every command name (the command's, and each wrapper's: `SUDO RM -rf /`)
- * that is a known program only case-blind put in lower case; undefined when there is none.
+ * that is a known program only case-blind put in lower case; undefined when there is none. `stripped`: strip(words),
+ * when the caller has it (a recorded command's strippedCommand).
  */
-export function caseFolded(words: readonly ShellWord[]): ShellWord[] | undefined {
+export function caseFolded(words: readonly ShellWord[], stripped: Stripped = strip(words)): ShellWord[] | undefined {
   let out: ShellWord[] | undefined;
   let current = words;
   for (let pass = 0; pass < 8; pass++) {
     let changed = false;
     const next = [...current];
-    for (const at of strip(current).stages) {
+    for (const at of (pass === 0 ? stripped : strip(current)).stages) {
       const w = current[at];
       const f = w ? folded(w) : undefined;
       if (f) {

@@ -89,6 +89,16 @@ function optionValues(spec: OptionCodeSpec, args: readonly string[]): string[] {
 }
 
 /**
+ * Whether optionCode can find code for `name` with no leading assignments: the programs above (and git, sed, vim's
+ * family below). For any other name, with no assignment, optionCode is certainly empty, so its caller need not
+ * make the argument lists it takes.
+ */
+export function hasOptionCode(name: string): boolean {
+  return name === "git" || OPTION_CODE[name] !== undefined || name === "sed" || name === "gsed" || VIM_NAMES.has(name);
+}
+const VIM_NAMES: ReadonlySet<string> = new Set(["vim", "vi", "nvim", "ex", "view"]);
+
+/**
  * The code a command runs from its options: `name` is its base name, `args` its words after it, as values. Also
  * what it runs because of its leading assignments (`PAGER='…' git log`), given as `NAME=value` strings.
  */
@@ -122,7 +132,7 @@ export function optionCode(name: string, args: readonly string[], assignments: r
   }
   if (spec) out.push(...optionValues(spec, args));
   if (name === "sed" || name === "gsed") out.push(...sedCode(args));
-  if (name === "vim" || name === "vi" || name === "nvim" || name === "ex" || name === "view") out.push(...vimCode(args));
+  if (VIM_NAMES.has(name)) out.push(...vimCode(args));
   return out;
 }
 

@@ -8,7 +8,7 @@ import type { ShellWord, SimpleCommand } from "../model";
 import { HOLE_ANY, HOLE_INPUT, hasHoles } from "./template";
 import { WRAPPERS, type WrapperSpec } from "../commands/wrappers";
 
-interface Stripped {
+export interface Stripped {
   /** Index of the first word of each stage: 0, after the assignments, after each wrapper. */
   readonly stages: readonly number[];
   /**
@@ -278,11 +278,17 @@ export function strip(words: readonly ShellWord[]): Stripped {
  * A recorded command's words stripped, worked out once per command: the walker, the code it follows, the effects
  * and the forms all ask for it, several times each. A recorded command is never changed (SimpleCommand is
  * readonly, its words too), so the answer is strip(c.words) whenever it is asked.
+ *
+ * Kept on the command itself, under a symbol and not enumerable, so that no copy (structuredClone), comparison or
+ * JSON of a command sees it; a copy works it out anew. (A WeakMap did the same at about three times the cost per
+ * command: an identity hash and an ephemeron table entry for every command, and the collector's ephemeron pass.)
  */
-const strippedCommands = new WeakMap<SimpleCommand, Stripped>();
+const STRIPPED = Symbol("stripped");
 export function strippedCommand(c: SimpleCommand): Stripped {
-  let s = strippedCommands.get(c);
-  if (s === undefined) strippedCommands.set(c, (s = strip(c.words)));
+  const kept = (c as { [STRIPPED]?: Stripped })[STRIPPED];
+  if (kept !== undefined) return kept;
+  const s = strip(c.words);
+  if (Object.isExtensible(c)) Object.defineProperty(c, STRIPPED, { value: s });
   return s;
 }
 
