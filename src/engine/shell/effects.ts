@@ -17,7 +17,7 @@ import { COMMAND_NAMES, commandSpec, type DeclaredEffect } from "./commands/comm
 import type { EffectKind } from "./effectKinds";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { parseArgs } from "./words/args";
-import { UNKNOWN_ARGS, asReceived, commandName, strippedCommand } from "./words/strip";
+import { UNKNOWN_ARGS, receivedWords, commandName, strippedCommand } from "./words/strip";
 import { pipedText } from "./words/staticText";
 import { HOLE_ANY, HOLE_INPUT, globTemplate, hasHoles, matchSome, somePattern, WORD_HOLES_G, HOLE_SEG, HOLE_NOEXT } from "./words/template";
 import { STDIN_INTERPRETERS, readsProgramFromStdin } from "./commands/programs";
@@ -112,7 +112,7 @@ function finalCommandOf(c: SimpleCommand, produced: readonly ShellWord[] | undef
   const s = strippedCommand(c);
   const head = c.words[s.start];
   if (!head) return undefined;
-  const args = c.words.slice(s.start + 1, s.end).map(asReceived);
+  const args = receivedWords(c.words, s.start + 1, s.end);
   // Inputs of the wrapper's own (`::: a b`) or from a file it names (`-a f`, `:::: f`: unknown) come before stdin.
   let items: readonly ShellWord[] = s.inputs.length > 0 || s.inputFromFile ? s.inputs : produced && produced.length > 0 ? produced : [];
   if (s.inputFromFile && !items.includes(UNKNOWN_ARGS)) items = [...items, UNKNOWN_ARGS];

@@ -7,7 +7,7 @@ import { collapse } from "../builder";
 import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_NODOT, HOLE_SEG, HOLE_VARIABLE, hasHoles, WORD_HOLES_G, HOLE_INPUT, hasUnknownValue } from "../words/template";
 import { type Builder, MAX_FUNCTION_CALLS, type Scope } from "../builder";
 import { makefileCode, makefilePaths } from "../commands/makefile";
-import { UNKNOWN_COMMAND_LINE, asReceived, commandName, isAssignmentWord, strippedCommand } from "../words/strip";
+import { UNKNOWN_COMMAND_LINE, receivedWords, commandName, isAssignmentWord, strippedCommand } from "../words/strip";
 import type { ShellWord, SimpleCommand } from "../model";
 import { staticCommandOf, staticOutput } from "../words/staticText";
 import { EVALUATORS, SHELLS, SHELL_ARG_OPTIONS, SOURCERS } from "../commands/wrappers";
@@ -53,7 +53,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   const s = strippedCommand(cmd);
   // `positional`: `$0`, `$1`, … of the code (`sh -c 'rm -rf "$1"' _ /`).
   const codes: { text: string; braces: readonly string[]; positional?: readonly ShellWord[] }[] = s.code.map((w) => ({ text: w.value, braces: s.replace }));
-  const rest = words.slice(s.start, s.end).map(asReceived);
+  const rest = receivedWords(words, s.start, s.end);
   const name = commandName(rest[0]?.value ?? "");
   // A file this command line wrote with known content: `echo 'rm -rf /' > x.sh`, `cat > x.sh <<EOF`.
   const writes = cmd.redirects.filter((r) => (r.op === ">" || r.op === ">>" || r.op === ">|") && r.target);

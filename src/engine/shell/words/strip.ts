@@ -81,7 +81,14 @@ export const isAssignmentWord = (w: ShellWord): boolean => ASSIGNMENT.test(w.raw
  * (an array's element, a variable set earlier, `$(echo -delete)`) is that text, though written as an expansion.
  * The text permission rules see is unchanged (a hole), which an allow rule never covers.
  */
-export const asReceived = (w: ShellWord): ShellWord => (w.text === w.value || hasHoles(w.value) ? w : { ...w, text: w.value });
+const asReceived = (w: ShellWord): ShellWord => (w.text === w.value || hasHoles(w.value) ? w : { ...w, text: w.value });
+
+/** `words.slice(from, to)`, each word as received (asReceived), in one pass. */
+export function receivedWords(words: readonly ShellWord[], from: number, to: number): ShellWord[] {
+  const out: ShellWord[] = [];
+  for (let i = from; i < to && i < words.length; i++) out.push(asReceived(words[i]!));
+  return out;
+}
 
 /** The command name a word calls: its basename, without a leading backslash (`\rm`, `/usr/bin/rm` → `rm`). */
 export function commandName(text: string): string {
