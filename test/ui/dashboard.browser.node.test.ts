@@ -6,18 +6,12 @@
 // Screenshots of each view go to .tmp/dashboard-screenshots/ (git-ignored); docs/dashboard.png is one of them.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import sparticuz from "@sparticuz/chromium";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserToLaunch } from "../support/chromium";
 import { type LocalService, ROOT, startLocalService } from "../support/localService";
 
 const SHOTS = join(ROOT, ".tmp", "dashboard-screenshots");
-
-async function browserToLaunch(): Promise<{ executablePath: string; args: string[] }> {
-  const given = process.env.CHROMIUM_PATH;
-  if (given) return { executablePath: given, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] };
-  return { executablePath: await sparticuz.executablePath(), args: sparticuz.args };
-}
 
 const DENY_LS = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", id: "no-ls", if: ["Bash(ls)", "Bash(ls *)"], decision: "deny", reason: "no ls here" }] }] } };
 const ASK_LS = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", id: "ask-ls", if: ["Bash(ls)", "Bash(ls *)"], decision: "ask", reason: "ask before ls" }] }] } };
