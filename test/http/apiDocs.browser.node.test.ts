@@ -12,8 +12,7 @@ describe("GET /v1/admin/docs in Chromium", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ ...(await browserToLaunch()), headless: true });
-    service = await startLocalService();
+    [browser, service] = await Promise.all([browserToLaunch().then((how) => chromium.launch(how)), startLocalService()]);
   }, 120_000);
 
   afterAll(async () => {

@@ -7,11 +7,16 @@
 // unpacks it once before any file runs (chromium.global.ts); a file then only finds it.
 import sparticuz from "@sparticuz/chromium";
 
-/** The browser to launch and its arguments (root, as in CI and containers, cannot use Chromium's sandbox). */
-export async function browserToLaunch(): Promise<{ executablePath: string; args: string[] }> {
+/**
+ * How to launch it: the binary and its arguments (root, as in CI and containers, cannot use Chromium's sandbox),
+ * headless, and a launch that does not come up within 60 s fails with Playwright's launch log instead of running
+ * out the test's hook timeout.
+ */
+export async function browserToLaunch(): Promise<{ executablePath: string; args: string[]; headless: true; timeout: number }> {
   const given = process.env.CHROMIUM_PATH;
-  if (given) return { executablePath: given, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] };
-  return { executablePath: await sparticuz.executablePath(), args: sparticuz.args };
+  const how = { headless: true, timeout: 60_000 } as const;
+  if (given) return { executablePath: given, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [], ...how };
+  return { executablePath: await sparticuz.executablePath(), args: sparticuz.args, ...how };
 }
 
 /** @sparticuz/chromium unpacked, if it is the browser used (nothing to do for CHROMIUM_PATH, or once it is). */

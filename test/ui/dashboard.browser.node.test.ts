@@ -61,7 +61,7 @@ describe("the dashboard in Chromium", () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [browser, service] = await Promise.all([browserToLaunch().then((b) => chromium.launch({ ...b, headless: true })), startLocalService()]);
+    [browser, service] = await Promise.all([browserToLaunch().then((how) => chromium.launch(how)), startLocalService()]);
     // Team "web": two revisions published with a reason, and a team owner's token for it alone.
     await adminCall("PUT", `/teams/web/policy?message=${encodeURIComponent("deny ls for now")}`, DENY_LS);
     await adminCall("PUT", `/teams/web/policy?message=${encodeURIComponent("ask instead of deny")}`, ASK_LS);
