@@ -10,8 +10,12 @@
 // and the dashboard's screenshots; wrangler's scratch under .wrangler/tmp is per process; workerConfig's scratch .d.ts
 // is named by its pid). What is shared is made safe once: scripts/start.mjs creates .dev.vars atomically (services
 // starting at once would otherwise write different tokens), and the browser tests' Chromium, which unpacks itself to a
-// fixed path, is unpacked before any file runs (test/support/chromium.global.ts). So no file has to run alone: if one
-// ever must, give it a project of its own with a later `sequence.groupOrder` in vitest.all.config.ts.
+// fixed path, is unpacked before any file runs (test/support/chromium.global.ts). Wrangler dev's inspector gets a free
+// port too (it defaults to 9229). The one exclusion: the two browser files (test/http/apiDocs.browser, test/ui/
+// dashboard.browser) never drive Chromium at the same time; each waits for browserTurn() (test/support/chromium.ts:
+// two single-process Chromiums side by side on a loaded two-core machine hung or never rendered a response), while
+// every other file runs beside them. A file that must ever run alone gets a project of its own with a later
+// `sequence.groupOrder` in vitest.all.config.ts.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

@@ -4,19 +4,24 @@
 // The Chromium: test/support/chromium.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, chromium } from "playwright-core";
-import { browserToLaunch } from "../support/chromium";
+import { browserToLaunch, browserTurn } from "../support/chromium";
 import { type LocalService, startLocalService } from "../support/localService";
 
 describe("GET /v1/admin/docs in Chromium", () => {
   let service: LocalService;
   let browser: Browser;
+  let releaseBrowser: (() => void) | undefined;
 
   beforeAll(async () => {
-    [browser, service] = await Promise.all([browserToLaunch().then((how) => chromium.launch(how)), startLocalService()]);
-  }, 120_000);
+    [browser, service] = await Promise.all([
+      browserTurn().then(async (release) => ((releaseBrowser = release), chromium.launch(await browserToLaunch()))),
+      startLocalService(),
+    ]);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
+    releaseBrowser?.();
     await service?.stop();
   });
 

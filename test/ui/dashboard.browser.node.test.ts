@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserToLaunch } from "../support/chromium";
+import { browserToLaunch, browserTurn } from "../support/chromium";
 import { type LocalService, ROOT, startLocalService } from "../support/localService";
 
 const SHOTS = join(ROOT, ".tmp", "dashboard-screenshots");
@@ -29,6 +29,7 @@ const preToolUse = (command: string) => ({
 describe("the dashboard in Chromium", () => {
   let service: LocalService;
   let browser: Browser;
+  let releaseBrowser: (() => void) | undefined;
   let context: BrowserContext;
   let page: Page;
   const requested: string[] = [];
@@ -61,7 +62,10 @@ describe("the dashboard in Chromium", () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [browser, service] = await Promise.all([browserToLaunch().then((how) => chromium.launch(how)), startLocalService()]);
+    [browser, service] = await Promise.all([
+      browserTurn().then(async (release) => ((releaseBrowser = release), chromium.launch(await browserToLaunch()))),
+      startLocalService(),
+    ]);
     // Team "web": two revisions published with a reason, and a team owner's token for it alone.
     await adminCall("PUT", `/teams/web/policy?message=${encodeURIComponent("deny ls for now")}`, DENY_LS);
     await adminCall("PUT", `/teams/web/policy?message=${encodeURIComponent("ask instead of deny")}`, ASK_LS);
@@ -73,6 +77,7 @@ describe("the dashboard in Chromium", () => {
 
   afterAll(async () => {
     await browser?.close();
+    releaseBrowser?.();
     await service?.stop();
   });
 
