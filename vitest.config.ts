@@ -36,9 +36,13 @@ export default defineConfig({
     }),
   ],
   test: {
+    name: "workerd",
     // Quiet by default: the service's own logs of expected errors and the tests' timing notes are shown only when
     // asked for (HOOKGATE_TEST_VERBOSE=1 npm test). Failures are reported either way.
     onConsoleLog: () => (process.env.HOOKGATE_TEST_VERBOSE === "1" ? undefined : false),
+    // Two files at a time (Vitest's default on two cores is one): each file gets its own workerd with its own
+    // storage, and most of a file's time is that start-up, not CPU in the tests.
+    maxWorkers: 2,
     globalSetup: ["test/support/judgeServer.global.ts"],
     setupFiles: ["test/support/applyMigrations.ts"],
     provide: { d1Migrations },

@@ -5,7 +5,7 @@
 // Arguments after `--` go to wrangler, e.g. `npm start -- --var LLM_BASE_URL:http://127.0.0.1:9000`.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,8 +15,18 @@ if (!existsSync(varsPath)) {
   const fresh = readFileSync(join(root, ".dev.vars.example"), "utf8")
     .replace("ADMIN_TOKEN=change-me-admin", `ADMIN_TOKEN=hga_${randomBytes(24).toString("base64url")}`)
     .replace("HOOKGATE_DEV_TOKEN=change-me-dev-token", `HOOKGATE_DEV_TOKEN=hg_${randomBytes(32).toString("base64url")}`);
-  writeFileSync(varsPath, fresh, { mode: 0o600 });
-  console.log("created .dev.vars with a fresh ADMIN_TOKEN and HOOKGATE_DEV_TOKEN");
+  // Written aside and linked into place: a second `npm start` starting at the same moment (the test suites start
+  // several) either links first or finds the whole file, never a half-written one or tokens that are then replaced.
+  const aside = `${varsPath}.${process.pid}.tmp`;
+  writeFileSync(aside, fresh, { mode: 0o600 });
+  try {
+    linkSync(aside, varsPath);
+    console.log("created .dev.vars with a fresh ADMIN_TOKEN and HOOKGATE_DEV_TOKEN");
+  } catch (e) {
+    if (e.code !== "EEXIST") throw e;
+  } finally {
+    rmSync(aside, { force: true });
+  }
 }
 const vars = Object.fromEntries(
   readFileSync(varsPath, "utf8")

@@ -123,13 +123,13 @@ describe("hookgate impact", () => {
       expect(revision).toBe("1");
       expect(answer.hookSpecificOutput?.permissionDecision).toBeUndefined();
     }
-    // The records reach the index through the queue: wait for the shadow's three (bounded).
-    let report: any;
+    // The records reach the index through the queue: wait for the shadow's three (bounded) on the route the command
+    // reads, then run the binary once.
     for (let i = 0; i < 100; i++) {
-      report = JSON.parse((await runBin(["shadow", "--json"], { env: env() })).stdout);
-      if (report.decisions >= 3) break;
+      if ((await admin("/policy/shadow")).decisions >= 3) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    const report = JSON.parse((await runBin(["shadow", "--json"], { env: env() })).stdout);
     expect(report).toMatchObject({ revision: 2, decisions: 3, agreed: 1, disagreed: 2 });
     const human = await run(["shadow"]);
     expect(human.stdout).toMatch(/3 live decision\(s\), 1 agreed \(33\.3 %\), 2 disagreed/);

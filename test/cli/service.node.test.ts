@@ -171,12 +171,16 @@ describe("decisions", () => {
     token = (await hookgate(team, ["tokens", "create"])).stdout.trim();
   });
 
-  /** The log is written in batches (FLUSH_MS): ask until the record is there, bounded. */
-  async function decisionsUntil(args: string[], found: (out: string) => boolean) {
+  /**
+   * The log is written by the queue's consumer in batches: ask the route the command reads (`path`, under the team's
+   * admin API) until `found` holds, bounded, so that the binary is then run once on a log that has the records.
+   */
+  async function logUntil(path: string, found: (body: string) => boolean): Promise<void> {
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const r = await hookgate(team, ["decisions", ...args]);
-      if (r.code !== 0 || found(r.stdout) || Date.now() > deadline) return r;
+      const res = await fetch(`${svc.baseUrl}/v1/admin/teams/${team}${path}`, { headers: { authorization: `Bearer ${svc.adminToken}` } });
+      if (found(await res.text()) || Date.now() > deadline) return;
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 
@@ -185,7 +189,8 @@ describe("decisions", () => {
     const denyId = deny.headers.get("x-hookgate-decision-id")!;
     const allow = await hookCall(team, token, "ls -la", "d2");
     const allowId = allow.headers.get("x-hookgate-decision-id")!;
-    const r = await decisionsUntil([], (out) => out.includes(denyId) && out.includes(allowId));
+    await logUntil("/decisions", (body) => body.includes(denyId) && body.includes(allowId));
+    const r = await hookgate(team, ["decisions"]);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines.findIndex((l) => l.includes(denyId))).toBeLessThan(lines.findIndex((l) => l.includes(allowId)));
@@ -206,9 +211,9 @@ describe("decisions", () => {
 
   it("decisions export streams every record of the window as NDJSON, through the local queue, R2 and D1 of npm start", async () => {
     const ids = await Promise.all(["x1", "x2", "x3"].map(async (n) => (await hookCall(team, token, `echo ${n}`, n)).headers.get("x-hookgate-decision-id")!));
-    const deadline = Date.now() + 20_000;
-    let r = await hookgate(team, ["decisions", "export", "--since", "1h"]);
-    while (r.code === 0 && !ids.every((id) => r.stdout.includes(id)) && Date.now() < deadline) r = await hookgate(team, ["decisions", "export", "--since", "1h"]);
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    await logUntil(`/decisions/export?since=${since}`, (body) => ids.every((id) => body.includes(id)));
+    const r = await hookgate(team, ["decisions", "export", "--since", "1h"]);
     expect(r.code, r.stderr).toBe(0);
     const records = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decisionId: string; team: string });
     expect(records.filter((d) => ids.includes(d.decisionId))).toHaveLength(3);

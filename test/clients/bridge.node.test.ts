@@ -21,6 +21,8 @@ const run = (command: string, env: Record<string, string>) =>
     child.stdout.on("data", (c) => (stdout += c));
     child.stderr.on("data", (c) => (stderr += c));
     child.on("close", (status) => resolve({ status, stdout, stderr }));
+    // A bridge that stops before curl (no token) never reads stdin: EPIPE then is expected, not a failure.
+    child.stdin.on("error", () => {});
     child.stdin.end(JSON.stringify({ hook_event_name: "beforeShellExecution", command: "ls" }));
   });
 

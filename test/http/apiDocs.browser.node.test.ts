@@ -1,33 +1,27 @@
 // The API reference page in a real, headless Chromium against the real local service (`npm start`'s wrangler dev):
 // the endpoints are listed, the admin token is entered through "Authorize", and one request (list teams) is made
 // from the page and answered. Every request the page makes must go to the service itself: nothing from a CDN.
-//
-// The Chromium is @sparticuz/chromium's (a pinned devDependency: a headless Chromium inside the npm package, so
-// `npm install` is the whole set-up, with no browser download and no system package), or the binary CHROMIUM_PATH
-// names (e.g. /usr/bin/chromium). It never skips: a browser that does not start fails the test.
-import sparticuz from "@sparticuz/chromium";
+// The Chromium: test/support/chromium.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, chromium } from "playwright-core";
+import { browserToLaunch, browserTurn } from "../support/chromium";
 import { type LocalService, startLocalService } from "../support/localService";
-
-/** The browser to drive, and how to start it (root, as in CI and containers, cannot use Chromium's sandbox). */
-async function browserToLaunch(): Promise<{ executablePath: string; args: string[] }> {
-  const given = process.env.CHROMIUM_PATH;
-  if (given) return { executablePath: given, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] };
-  return { executablePath: await sparticuz.executablePath(), args: sparticuz.args };
-}
 
 describe("GET /v1/admin/docs in Chromium", () => {
   let service: LocalService;
   let browser: Browser;
+  let releaseBrowser: (() => void) | undefined;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ ...(await browserToLaunch()), headless: true });
-    service = await startLocalService();
-  }, 120_000);
+    [browser, service] = await Promise.all([
+      browserTurn().then(async (release) => ((releaseBrowser = release), chromium.launch(await browserToLaunch()))),
+      startLocalService(),
+    ]);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
+    releaseBrowser?.();
     await service?.stop();
   });
 

@@ -63,13 +63,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startLocalService(opts: StartLocalServiceOptions = {}): Promise<LocalService> {
   const readyTimeoutMs = opts.readyTimeoutMs ?? 60_000;
   const port = await freePort();
+  // wrangler dev's devtools inspector listens on 9229 unless told otherwise: two services starting at once (files run
+  // side by side, or another checkout's tests) would both pick it, and the later one exits "Address already in use".
+  const inspectorPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stateDir = mkdtempSync(join(tmpdir(), "hookgate-state-"));
   let out = "";
 
   // detached: its own process group, so stop() can signal start.mjs and every descendant at once.
   // (`npm start -- --var X` hands start.mjs `--var X`: npm eats the `--`, so none here either.)
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", ...(opts.wranglerArgs ?? [])], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", "--inspector-port", String(inspectorPort), ...(opts.wranglerArgs ?? [])], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOOKGATE_STATE_DIR: stateDir, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],

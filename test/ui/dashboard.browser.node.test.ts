@@ -6,18 +6,12 @@
 // Screenshots of each view go to .tmp/dashboard-screenshots/ (git-ignored); docs/dashboard.png is one of them.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import sparticuz from "@sparticuz/chromium";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserToLaunch, browserTurn } from "../support/chromium";
 import { type LocalService, ROOT, startLocalService } from "../support/localService";
 
 const SHOTS = join(ROOT, ".tmp", "dashboard-screenshots");
-
-async function browserToLaunch(): Promise<{ executablePath: string; args: string[] }> {
-  const given = process.env.CHROMIUM_PATH;
-  if (given) return { executablePath: given, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] };
-  return { executablePath: await sparticuz.executablePath(), args: sparticuz.args };
-}
 
 const DENY_LS = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", id: "no-ls", if: ["Bash(ls)", "Bash(ls *)"], decision: "deny", reason: "no ls here" }] }] } };
 const ASK_LS = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "rule", id: "ask-ls", if: ["Bash(ls)", "Bash(ls *)"], decision: "ask", reason: "ask before ls" }] }] } };
@@ -35,6 +29,7 @@ const preToolUse = (command: string) => ({
 describe("the dashboard in Chromium", () => {
   let service: LocalService;
   let browser: Browser;
+  let releaseBrowser: (() => void) | undefined;
   let context: BrowserContext;
   let page: Page;
   const requested: string[] = [];
@@ -67,7 +62,10 @@ describe("the dashboard in Chromium", () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [browser, service] = await Promise.all([browserToLaunch().then((b) => chromium.launch({ ...b, headless: true })), startLocalService()]);
+    [browser, service] = await Promise.all([
+      browserTurn().then(async (release) => ((releaseBrowser = release), chromium.launch(await browserToLaunch()))),
+      startLocalService(),
+    ]);
     // Team "web": two revisions published with a reason, and a team owner's token for it alone.
     await adminCall("PUT", `/teams/web/policy?message=${encodeURIComponent("deny ls for now")}`, DENY_LS);
     await adminCall("PUT", `/teams/web/policy?message=${encodeURIComponent("ask instead of deny")}`, ASK_LS);
@@ -79,6 +77,7 @@ describe("the dashboard in Chromium", () => {
 
   afterAll(async () => {
     await browser?.close();
+    releaseBrowser?.();
     await service?.stop();
   });
 
