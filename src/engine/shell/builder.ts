@@ -42,8 +42,13 @@ export interface DialectReaders {
  * is replaced by a map of its own on its first write (`writable`). Most command lines fill none of them, and nine
  * maps made for every analysis were a tenth of what a command never seen allocated.
  */
-const NONE_YET: ReadonlyMap<never, never> = new Map<never, never>();
-const NONE_YET_SET: ReadonlySet<never> = new Set<never>();
+// Writing the shared table would leak one analysis' entries into every other's (and team's): it throws instead,
+// which the analysis reads as a reader fault (stricter), should a cast ever get past the readonly types.
+const shared = (): never => {
+  throw new Error("a Builder's shared empty table was written");
+};
+const NONE_YET: ReadonlyMap<never, never> = Object.freeze(Object.assign(new Map<never, never>(), { set: shared, delete: shared, clear: shared }));
+const NONE_YET_SET: ReadonlySet<never> = Object.freeze(Object.assign(new Set<never>(), { add: shared, delete: shared, clear: shared }));
 const writable = <K, V>(m: ReadonlyMap<K, V>): Map<K, V> => (m === NONE_YET ? new Map<K, V>() : (m as Map<K, V>));
 
 export class Builder {
