@@ -13,7 +13,8 @@ import { claudeCode } from "../src/clients/claude-code";
 
 const spec = eventByName("PreToolUse")!;
 
-const input = (command: string) => ({
+/** Claude Code's PreToolUse input for a Bash command, as the benches send it (`id`: a distinct tool_use_id suffix). */
+export const bashHookInput = (command: string, id = "6uV") => ({
   session_id: "7f3c2a1e-5b6d-4c8e-9a0b-1d2e3f4a5b6c",
   transcript_path: "/home/dev/.claude/projects/-home-dev-shop/7f3c2a1e.jsonl",
   cwd: "/home/dev/shop",
@@ -21,8 +22,9 @@ const input = (command: string) => ({
   hook_event_name: "PreToolUse",
   tool_name: "Bash",
   tool_input: { command, description: "bench", timeout: 120000 },
-  tool_use_id: "toolu_01Hj7kQpL2mN3oP4qR5sT6uV",
+  tool_use_id: `toolu_01Hj7kQpL2mN3oP4qR5sT${id}`,
 });
+const input = (command: string) => bashHookInput(command);
 /** Distinct real-world developer commands (the ordinary corpus), each evaluated once: the shell analysis is not cached. */
 /** The corpus's ordinary Bash commands, each once (test/corpus/ordinary.jsonl). */
 /** A command as an agent sends it, with a `cd` into a directory no call before it named (the never-seen scenarios). */

@@ -18,19 +18,10 @@ import { eventByName } from "../src/clients/claude-code/events";
 import { Gate } from "../src/gate/gate";
 import { cappedWithJson } from "../src/decisionLog/record";
 import type { DecisionLog, DecisionRecord, DeferredRecord } from "../src/services";
-import { corpusCommands, freshCd } from "./engineBench";
+import { bashHookInput, corpusCommands, freshCd } from "./engineBench";
 
 const spec = eventByName("PreToolUse")!;
-const input = (command: string, i: number) => ({
-  session_id: "7f3c2a1e-5b6d-4c8e-9a0b-1d2e3f4a5b6c",
-  transcript_path: "/home/dev/.claude/projects/-home-dev-shop/7f3c2a1e.jsonl",
-  cwd: "/home/dev/shop",
-  permission_mode: "default",
-  hook_event_name: "PreToolUse",
-  tool_name: "Bash",
-  tool_input: { command, description: "bench", timeout: 120000 },
-  tool_use_id: `toolu_01Hj7kQpL2mN3oP4qR5sT${String(i).padStart(3, "0")}`,
-});
+const input = (command: string, i: number) => bashHookInput(command, String(i).padStart(3, "0"));
 
 /** The ordinary corpus's Bash commands, each once (what the Worker bench's `unseen` sends); `--dangerous` adds that corpus's. */
 function commands(): string[] {

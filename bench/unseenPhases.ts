@@ -12,7 +12,7 @@ import { evaluate } from "../src/engine/evaluate";
 import { analyseShell } from "../src/engine/shell/analyse";
 import { effectsOf } from "../src/engine/shell/effects";
 import { maskForExport } from "../src/engine/secrets/mask";
-import { corpusCommands, freshCd } from "./engineBench";
+import { bashHookInput, corpusCommands, freshCd } from "./engineBench";
 
 const spec = eventByName("PreToolUse")!;
 const compiled = compilePolicy(starter, { client: claudeCode });
@@ -24,16 +24,7 @@ const next = () => {
   const i = serial++;
   return freshCd(base[i % base.length]!, i);
 };
-const input = (command: string) => ({
-  session_id: "7f3c2a1e-5b6d-4c8e-9a0b-1d2e3f4a5b6c",
-  transcript_path: "/home/dev/.claude/projects/-home-dev-shop/7f3c2a1e.jsonl",
-  cwd: "/home/dev/shop",
-  permission_mode: "default",
-  hook_event_name: "PreToolUse",
-  tool_name: "Bash",
-  tool_input: { command, description: "bench", timeout: 120000 },
-  tool_use_id: `toolu_01Hj7kQpL2mN3oP4qR5sT${String(serial).padStart(3, "0")}`,
-});
+const input = (command: string) => bashHookInput(command, String(serial).padStart(3, "0"));
 const phases: [string, () => unknown][] = [
   ["parse (unbash)", () => parse(next())],
   ["analyse (parse + walk)", () => analyseShell(next(), "bash")],

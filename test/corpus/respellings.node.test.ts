@@ -44,6 +44,26 @@ describe("respellings of a corpus command get its verdict", () => {
 const STRICTNESS: Record<string, number> = { allow: 0, ask: 1, deny: 2 };
 const quoted = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
+/** Words bash splits as written: no quotes, operators, expansions or globs, and no leading assignment. */
+const PLAIN_WORDS = (c: string) => !/[;&|()<>\n`$'"\\{}*?[\]]/.test(c) && !/^\w+=/.test(c);
+/** A simple command a wrapper can take: no operators or quotes, and no leading assignment. */
+const SIMPLE = (c: string) => !/[;&|()<>\n`$'"\\]/.test(c) && !/^\w+=/.test(c);
+
+/** The dangerous `tool` cases (those `takes` accepts) that `respell` makes answered more loosely, each named. */
+async function looserWhenRespelt(tool: string, respell: (command: string) => string, takes: (command: string) => boolean = () => true): Promise<string[]> {
+  const looser: string[] = [];
+  for (const set of SETS)
+    for (const row of set.dangerous) {
+      const c = row.input?.command;
+      if (row.tool !== tool || typeof c !== "string" || !takes(c)) continue;
+      const a = verdictOf(row, await evaluateRow(policy, row));
+      const other: Row = { ...row, input: { ...row.input, command: respell(c) } };
+      const b = verdictOf(other, await evaluateRow(policy, other));
+      if (STRICTNESS[b]! < STRICTNESS[a]!) looser.push(`${set.name} ${row.id}: ${a} -> ${b}: ${JSON.stringify(other.input!.command).slice(0, 160)}`);
+    }
+  return looser;
+}
+
 /**
  * Property: a dangerous command run through another layer of the shell (a `bash -c`, an `eval`, a loop, a command
  * substitution, a background job) is stopped at least as strictly as the command itself. These change what a
@@ -62,19 +82,10 @@ const WRAP: [string, (cmd: string) => string][] = [
 ];
 
 describe("a dangerous corpus command in another layer of the shell is stopped as strictly", () => {
-  for (const [name, wrap] of WRAP)
-    it(name, async () => {
-      const looser: string[] = [];
-      for (const set of SETS)
-        for (const row of set.dangerous) {
-          if (row.tool !== "Bash" || typeof row.input?.command !== "string") continue;
-          const a = verdictOf(row, await evaluateRow(policy, row));
-          const other: Row = { ...row, input: { ...row.input, command: wrap(row.input.command as string) } };
-          const b = verdictOf(other, await evaluateRow(policy, other));
-          if (STRICTNESS[b]! < STRICTNESS[a]!) looser.push(`${set.name} ${row.id}: ${a} -> ${b}: ${JSON.stringify(other.input!.command).slice(0, 160)}`);
-        }
-      expect(looser, looser.join("\n")).toEqual([]);
-    });
+  it.each(WRAP)("%s", async (_name, wrap) => {
+    const looser = await looserWhenRespelt("Bash", wrap);
+    expect(looser, looser.join("\n")).toEqual([]);
+  });
 });
 
 /**
@@ -109,34 +120,14 @@ const EXPANDED: [string, (words: string[]) => string][] = [
 
 describe("a dangerous corpus command whose words come from an expansion is stopped as strictly", () => {
   it.each(EXPANDED)("%s", async (_name, respell) => {
-    const looser: string[] = [];
-    for (const set of SETS)
-      for (const row of set.dangerous) {
-        const c = row.input?.command;
-        // Words without quotes or globs, so that the words are the words bash splits them into.
-        if (row.tool !== "Bash" || typeof c !== "string" || /[;&|()<>\n`$'"\\{}*?[\]]/.test(c) || /^\w+=/.test(c)) continue;
-        const a = verdictOf(row, await evaluateRow(policy, row));
-        const other: Row = { ...row, input: { ...row.input, command: respell(c.split(/ +/)) } };
-        const b = verdictOf(other, await evaluateRow(policy, other));
-        if (STRICTNESS[b]! < STRICTNESS[a]!) looser.push(`${set.name} ${row.id}: ${a} -> ${b}: ${other.input!.command}`);
-      }
+    const looser = await looserWhenRespelt("Bash", (c) => respell(c.split(/ +/)), PLAIN_WORDS);
     expect(looser, looser.join("\n")).toEqual([]);
   });
 });
 
 describe("a dangerous corpus command run by a wrapper is stopped as strictly", () => {
   it.each(WRAPPER)("%s", async (wrapper) => {
-    const looser: string[] = [];
-    for (const set of SETS)
-      for (const row of set.dangerous) {
-        const c = row.input?.command;
-        // Simple commands only (a wrapper takes one command), and not one that starts with an assignment.
-        if (row.tool !== "Bash" || typeof c !== "string" || /[;&|()<>\n`$'"\\]/.test(c) || /^\w+=/.test(c)) continue;
-        const a = verdictOf(row, await evaluateRow(policy, row));
-        const other: Row = { ...row, input: { ...row.input, command: wrapper.endsWith("--run") ? `${wrapper} ${quoted(c)}` : `${wrapper} ${c}` } };
-        const b = verdictOf(other, await evaluateRow(policy, other));
-        if (STRICTNESS[b]! < STRICTNESS[a]!) looser.push(`${set.name} ${row.id}: ${a} -> ${b}: ${other.input!.command}`);
-      }
+    const looser = await looserWhenRespelt("Bash", (c) => (wrapper.endsWith("--run") ? `${wrapper} ${quoted(c)}` : `${wrapper} ${c}`), SIMPLE);
     expect(looser, looser.join("\n")).toEqual([]);
   });
 });
@@ -190,15 +181,7 @@ const POWERSHELL_LAYER: [string, (cmd: string) => string][] = [
 
 describe("a dangerous corpus PowerShell command in another layer is stopped as strictly", () => {
   it.each(POWERSHELL_LAYER)("%s", async (_name, wrap) => {
-    const looser: string[] = [];
-    for (const set of SETS)
-      for (const row of set.dangerous) {
-        if (row.tool !== "PowerShell" || typeof row.input?.command !== "string") continue;
-        const a = verdictOf(row, await evaluateRow(policy, row));
-        const other: Row = { ...row, input: { ...row.input, command: wrap(row.input.command as string) } };
-        const b = verdictOf(other, await evaluateRow(policy, other));
-        if (STRICTNESS[b]! < STRICTNESS[a]!) looser.push(`${set.name} ${row.id}: ${a} -> ${b}: ${JSON.stringify(other.input!.command).slice(0, 160)}`);
-      }
+    const looser = await looserWhenRespelt("PowerShell", wrap);
     expect(looser, looser.join("\n")).toEqual([]);
   });
 

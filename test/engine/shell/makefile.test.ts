@@ -34,3 +34,14 @@ describe("a makefile as the shell code it runs", () => {
     expect(makefileCode("all:\n\trm -rf \\\n\t  /\n")).toBe("rm -rf  \t  /");
   });
 });
+
+describe("a makefile's nested $(shell …)", () => {
+  it("is followed a few levels deep, then is unknown text: the work stays linear in the makefile", () => {
+    const hole = `\${${HOLE_VARIABLE}}`;
+    expect(makefileCode("X = $(shell echo $(shell rm -rf /))\n")).toBe('X="$(echo $(rm -rf /))"');
+    const deep = `${"$(shell a ".repeat(50)}${")".repeat(50)}`;
+    const code = makefileCode(`X = ${deep}\n`);
+    expect(code).toContain(hole);
+    expect(code.split("$(").length - 1).toBe(4);
+  });
+});

@@ -32,13 +32,14 @@ export function makefilePaths(args: readonly string[]): string[] {
 const ASSIGNMENT = /^(?:export\s+|override\s+)*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:::=|:=|\?=|\+=|!=|=)\s*(.*)$/;
 const RULE = /^[^\t#=][^=]*?:(?!=)[^;]*(?:;(.*))?$/;
 const HOLE = `\${${HOLE_VARIABLE}}`;
+const MAX_SHELL_DEPTH = 4;
 
 /**
  * A make expression as shell text: `$$` is a `$`, `$(shell X)` runs X, a variable `$(NAME)` or `${NAME}` is the
  * shell variable of that name (set from the makefile's assignments), any other function or automatic variable
  * (`$(wildcard …)`, `$@`) unknown text.
  */
-function asShell(text: string): string {
+function asShell(text: string, nesting: number): string {
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
@@ -59,8 +60,11 @@ function asShell(text: string): string {
         else if (text[j] === close) depth--;
       }
       const inner = text.slice(i + 2, j - 1);
-      if (/^shell\s/.test(inner)) out += `$(${asShell(inner.slice(6))})`;
-      else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(inner)) out += `\${${inner}}`;
+      // Each level rescans its own text: nesting past MAX_SHELL_DEPTH is unknown text, so the work stays linear.
+      if (/^shell\s/.test(inner)) {
+        const code = nesting < MAX_SHELL_DEPTH ? asShell(inner.slice(6), nesting + 1) : undefined;
+        out += code === undefined ? HOLE : `$(${code})`;
+      } else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(inner)) out += `\${${inner}}`;
       else out += HOLE;
       i = j - 1;
     } else {
@@ -79,16 +83,16 @@ export function makefileCode(text: string): string {
   // A backslash-newline continues a line (in a recipe, the shell sees both lines; outside, make joins them).
   for (const line of text.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
     if (line.startsWith("\t")) {
-      lines.push(asShell(line.slice(1).replace(/^[@+-]+/, "")));
+      lines.push(asShell(line.slice(1).replace(/^[@+-]+/, ""), 0));
       continue;
     }
     const assignment = ASSIGNMENT.exec(line);
     if (assignment) {
-      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(assignment[1]!)) lines.push(`${assignment[1]}=${doubleQuoted(asShell(assignment[2]!.trim()))}`);
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(assignment[1]!)) lines.push(`${assignment[1]}=${doubleQuoted(asShell(assignment[2]!.trim(), 0))}`);
       continue;
     }
     const recipe = RULE.exec(line)?.[1];
-    if (recipe !== undefined && recipe.trim() !== "") lines.push(asShell(recipe.trim().replace(/^[@+-]+/, "")));
+    if (recipe !== undefined && recipe.trim() !== "") lines.push(asShell(recipe.trim().replace(/^[@+-]+/, ""), 0));
   }
   return lines.join("\n");
 }
