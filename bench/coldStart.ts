@@ -98,6 +98,26 @@ async function floorCold(body: string): Promise<{ first: number; second: number 
   }
 }
 
+/**
+ * The bound floor's first request (bench/floor/bound.toml) on a fresh workerd on hookgate's stored state: the floor
+ * Worker making hookgate's binding calls for `team` (its token and current policy from KV, a record to the queue). What
+ * the runtime, the API's shape and the local simulators' own first runs cost before any decision; hookgate's first
+ * request over it is hookgate's own cold start.
+ */
+async function boundFloorCold(stateDir: string, team: string, token: string, body: string): Promise<number> {
+  const w = await startOnWorkerd({ name: `floor-bound-${team}`, config: join(root, "bench", "floor", "bound.toml"), bundle: join(root, "dist", "floor", "worker.js"), stateDir, vars: { FLOOR_BINDINGS: "1" } });
+  try {
+    const booted = await idleCpu(w);
+    const a = await post(new URL(`/v1/hooks/${team}/pre-tool-use`, w.url), { authorization: `Bearer ${token}` }, body);
+    if (a.status !== 200) throw new Error(`bound floor's first request (${team}): ${a.status} ${a.body.slice(0, 200)}`);
+    await sleep(800); // as hookgate's: the same wait before reading the process idle
+    return ((await idleCpu(w)) - booted) / 1e6;
+  } finally {
+    await w.dispose();
+  }
+}
+
+/** firstMs: hookgate's own first-request CPU with 1,000 handlers (over the bound floor), one per rep. */
 export async function coldStartBench(reps = 5): Promise<{ lines: string[]; firstMs: number[] }> {
   const seeded = await seedColdState();
   const { stateDir, tokens, body } = seeded;
@@ -115,7 +135,10 @@ export async function coldStartBench(reps = 5): Promise<{ lines: string[]; first
       const first: number[] = [];
       const second: number[] = [];
       const startup: number[] = [];
+      const bound: number[] = [];
       for (let r = 0; r < reps; r++) {
+        // The bound floor and hookgate alternate, so a drift of the shared machine falls on both.
+        bound.push(await boundFloorCold(stateDir, team, tokens[team]!, body(0)));
         const w = await start(`hookgate-cold-${team}-${r}`, stateDir);
         try {
           const booted = await idleCpu(w);
@@ -134,10 +157,13 @@ export async function coldStartBench(reps = 5): Promise<{ lines: string[]; first
           await w.dispose();
         }
       }
-      if (team === "h1000") firstMs.push(...first);
+      const own = first.map((f, i) => f - bound[i]!);
+      if (team === "h1000") firstMs.push(...own);
       lines.push(
         `${team === "h1000" ? `${COLD_HANDLERS.toLocaleString("en")} handlers` : "starter policy"}, fresh workerd on stored state, ${reps} reps (min / median / max):`,
         `  first request's CPU ${mmm(first)} ms; the second request's ${mmm(second, 1e6)} ms; process start-up ${mmm(startup)} ms`,
+        `  the bound floor's first request (the floor Worker making the same binding calls, on the same state): ${mmm(bound)} ms`,
+        `  hookgate's own first request, over the bound floor: ${mmm(own)} ms`,
       );
     }
   } finally {

@@ -36,6 +36,31 @@ async function answer(request: Request, ctx: { waitUntil(promise: Promise<unknow
 
 interface FloorEnv {
   FLOOR_PARTS?: string;
+  /** Set by bound.toml: make the binding calls hookgate's hook request makes (the cold start's bound floor). */
+  FLOOR_BINDINGS?: string;
+  HOOKGATE_KV?: KVNamespace;
+  DECISION_QUEUE?: Queue;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * hookgate's binding calls for a hook request (src/stores/kvTokenStore.ts, kvPolicyStore.ts, src/decisionLog/sink.ts),
+ * with nothing decided: the token's record by its hash, the team's current policy record (parsed, as hookgate parses
+ * it), and a record of hookgate's size sent to the queue after the answer. The key spellings are hookgate's
+ * (src/stores/policyKeys.ts, tokenKeys); a floor that read other keys would read misses, which cost less.
+ */
+async function bindingCalls(request: Request, env: FloorEnv, team: string, ctx: { waitUntil(promise: Promise<unknown>): void }) {
+  const kv = env.HOOKGATE_KV;
+  const queue = env.DECISION_QUEUE;
+  if (!kv || !queue) throw new Error("FLOOR_BINDINGS needs the HOOKGATE_KV and DECISION_QUEUE bindings (bench/floor/bound.toml)");
+  const token = (request.headers.get("authorization") ?? "").replace(/^Bearer /, "");
+  const [info, policy] = await Promise.all([kv.get(`token:${await sha256Hex(token)}`, "json"), kv.get(`policy:${team}:current`, "json")]);
+  if (!info || !policy) throw new Error(`the bound floor read no token or policy for team ${team}: run it on hookgate's stored state`);
+  ctx.waitUntil(queue.sendBatch([{ body: { team, decisionId: crypto.randomUUID(), padding: "x".repeat(900) } }]));
 }
 
 /** Module scope: the parts of an env are worked out once per isolate, not per request. */
@@ -53,7 +78,10 @@ function partsOf(env: FloorEnv): ReadonlySet<Part> {
 }
 
 const app = new Hono<{ Bindings: FloorEnv }>();
-app.post("/v1/hooks/:team/:event", (c) => answer(c.req.raw, c.executionCtx, partsOf(c.env)));
+app.post("/v1/hooks/:team/:event", async (c) => {
+  if (c.env.FLOOR_BINDINGS) await bindingCalls(c.req.raw, c.env, c.req.param("team"), c.executionCtx);
+  return answer(c.req.raw, c.executionCtx, partsOf(c.env));
+});
 
 export default {
   fetch(request: Request, env: FloorEnv, ctx: ExecutionContext): Response | Promise<Response> {
