@@ -90,7 +90,7 @@ export function createApp(clients: ClientProfile | readonly ClientProfile[], ser
     });
 
   registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
-  for (const profile of profiles) registerHookRoutes(app, profile, wiringFor(profile));
+  registerHookRoutes(app, profiles.map((client) => ({ client, wiring: wiringFor(client) })));
   registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profiles) });
   app.route(ADMIN_BASE, adminRoutes());
   // The dashboard asks the admin API through this same app, in-process (src/ui/adminClient.ts).

@@ -33,15 +33,46 @@ async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: W
   return answer;
 }
 
+/** A client served on the hook routes, with its Gate's wiring. */
+export interface HookClient {
+  client: ClientProfile;
+  wiring: (env: Env) => Wiring;
+}
+
 /**
- * One route per event of the client, plus the generic route that dispatches on hook_event_name, under the client's
- * route segment (none for Claude Code). Each is a single
- * handler with no middleware in front (the app's middleware is scoped away from /v1/hooks/): the token check, the
- * request id and the services are steps of the handler, so Hono runs it on its one-handler path — a compose chain
- * of three middlewares measured ~40 µs of CPU per hook call on workerd (bench/), the largest single cost left.
+ * Every client's hook routes: per client, one route per event plus the generic route that dispatches on
+ * hook_event_name, under the client's route segment (none for Claude Code). Their paths come from hookRoutePath;
+ * the router gets only one pattern per depth below `/v1/hooks/:team`, and the handler finds the event by the rest of
+ * the path in a table: Hono's RegExpRouter builds its matcher from every route on an isolate's first request, and
+ * ~140 hook routes made that ~¼ of the JavaScript a cold starter request ran (bench/README.md). A path in no
+ * client's table is the app's not-found, as before. Each route is a single handler with no middleware in front (the
+ * app's middleware is scoped away from /v1/hooks/): the token check, the request id and the services are steps of
+ * the handler, so Hono runs it on its one-handler path — a compose chain of three middlewares measured ~40 µs of CPU
+ * per hook call on workerd (bench/).
  */
-export function registerHookRoutes(app: Hono<AppEnv>, client: ClientProfile, wiring: (env: Env) => Wiring) {
-  const segment = client.routeSegment;
-  for (const spec of client.events.list) app.post(hookRoutePath("router", spec.route, segment), (c) => handleHook(c, spec, wiring(c.env)));
-  app.post(hookRoutePath("router", undefined, segment), (c) => handleHook(c, undefined, wiring(c.env)));
+export function registerHookRoutes(app: Hono<AppEnv>, clients: readonly HookClient[]) {
+  const base = hookRoutePath("router");
+  const byRest = new Map<string, { route: EventSpec | undefined; wiring: (env: Env) => Wiring }>();
+  const add = (path: string, route: EventSpec | undefined, wiring: (env: Env) => Wiring) => {
+    if (!path.startsWith(base)) throw new Error(`hook route ${path} is not under ${base}`);
+    const rest = path.slice(base.length);
+    // Two clients (or a client and an event) spelling one path would make one of them unreachable.
+    if (byRest.has(rest)) throw new Error(`hook route ${path} is declared twice`);
+    byRest.set(rest, { route, wiring });
+  };
+  for (const { client, wiring } of clients) {
+    const segment = client.routeSegment;
+    for (const spec of client.events.list) add(hookRoutePath("router", spec.route, segment), spec, wiring);
+    add(hookRoutePath("router", undefined, segment), undefined, wiring);
+  }
+  const depths = new Set([...byRest.keys()].map((rest) => rest.split("/").length - 1));
+  for (const depth of depths) {
+    const pattern = base + Array.from({ length: depth }, (_, i) => `/:p${i}`).join("");
+    app.post(pattern, (c) => {
+      let rest = "";
+      for (let i = 0; i < depth; i++) rest += `/${c.req.param(`p${i}` as never) as string}`;
+      const found = byRest.get(rest);
+      return found ? handleHook(c, found.route, found.wiring(c.env)) : c.notFound();
+    });
+  }
 }

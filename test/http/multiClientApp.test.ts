@@ -40,6 +40,16 @@ async function teamWithToken(prefix: string) {
 }
 
 describe("one app for every client", () => {
+  it("answers a path of no client's table not found, at every depth", async () => {
+    const { team, headers } = await teamWithToken("multi-404");
+    const body = JSON.stringify({ ...PAYLOADS.PreToolUse, tool_input: { command: "ls" } });
+    for (const path of [`/v1/hooks/${team}/no-client`, `/v1/hooks/${team}/no-client/pre-tool-use`, `/v1/hooks/${team}/pre-tool-use/other-client`, `/v1/hooks/${team}/other-client/pre-tool-use/x`]) {
+      const res = await call(path, { method: "POST", headers, body });
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { error?: { code?: string } }).error?.code).toBe("not_found");
+    }
+  });
+
   it("routes each client's paths to its own Gate: Claude Code's answer layout on its paths, the other's under its segment", async () => {
     const { team, headers } = await teamWithToken("multi");
     const body = JSON.stringify({ ...PAYLOADS.PreToolUse, tool_input: { command: "ls" } });
