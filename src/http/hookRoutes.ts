@@ -34,7 +34,7 @@ async function handleHook(c: AppContext, route: EventSpec | undefined, wiring: W
 }
 
 /** A client served on the hook routes, with its Gate's wiring. */
-export interface HookClient {
+interface HookClient {
   client: ClientProfile;
   wiring: (env: Env) => Wiring;
 }
@@ -53,17 +53,12 @@ export interface HookClient {
 export function registerHookRoutes(app: Hono<AppEnv>, clients: readonly HookClient[]) {
   const base = hookRoutePath("router");
   const byRest = new Map<string, { route: EventSpec | undefined; wiring: (env: Env) => Wiring }>();
-  const add = (path: string, route: EventSpec | undefined, wiring: (env: Env) => Wiring) => {
+  for (const { path, client, route } of hookPaths(clients.map((c) => c.client))) {
     if (!path.startsWith(base)) throw new Error(`hook route ${path} is not under ${base}`);
     const rest = path.slice(base.length);
     // Two clients (or a client and an event) spelling one path would make one of them unreachable.
     if (byRest.has(rest)) throw new Error(`hook route ${path} is declared twice`);
-    byRest.set(rest, { route, wiring });
-  };
-  for (const { client, wiring } of clients) {
-    const segment = client.routeSegment;
-    for (const spec of client.events.list) add(hookRoutePath("router", spec.route, segment), spec, wiring);
-    add(hookRoutePath("router", undefined, segment), undefined, wiring);
+    byRest.set(rest, { route, wiring: clients.find((c) => c.client === client)!.wiring });
   }
   const depths = new Set([...byRest.keys()].map((rest) => rest.split("/").length - 1));
   for (const depth of depths) {
@@ -75,4 +70,12 @@ export function registerHookRoutes(app: Hono<AppEnv>, clients: readonly HookClie
       return found ? handleHook(c, found.route, found.wiring(c.env)) : c.notFound();
     });
   }
+}
+
+/** Every hook path the clients are served on (router style), with the event each is for (none: the generic route). */
+export function hookPaths(clients: readonly ClientProfile[]): { path: string; client: ClientProfile; route: EventSpec | undefined }[] {
+  return clients.flatMap((client) => [
+    ...client.events.list.map((route) => ({ path: hookRoutePath("router", route.route, client.routeSegment), client, route })),
+    { path: hookRoutePath("router", undefined, client.routeSegment), client, route: undefined },
+  ]);
 }
