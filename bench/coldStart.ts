@@ -46,14 +46,18 @@ async function idleCpu(w: WorkerdWorker): Promise<number> {
 }
 
 const root = join(import.meta.dirname, "..");
-const start = (name: string, stateDir: string) =>
-  startOnWorkerd({ name, config: join(root, "wrangler.toml"), bundle: join(root, "dist", "index.js"), vars: { ADMIN_TOKEN, HOOKGATE_ENV: "bench" }, stateDir });
+const BUILT = join(root, "dist", "index.js");
+const start = (name: string, stateDir: string, bundle = BUILT) =>
+  startOnWorkerd({ name, config: join(root, "wrangler.toml"), bundle, vars: { ADMIN_TOKEN, HOOKGATE_ENV: "bench" }, stateDir });
 
-/** Stored state with the starter and a 1,000-handler team published (their tokens), for fresh workerds to start on. */
-export async function seedColdState() {
+/**
+ * Stored state with the starter and a 1,000-handler team published (their tokens), for fresh workerds to start on;
+ * `bundle` is the build that publishes them (the bench's own build unless a test passes the one it made).
+ */
+export async function seedColdState(bundle = BUILT) {
   const stateDir = mkdtempSync(join(tmpdir(), "hookgate-bench-cold-"));
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const seed = await start("hookgate-seed", stateDir);
+  const seed = await start("hookgate-seed", stateDir, bundle);
   const tokens: Record<string, string> = {};
   try {
     // BENCH_COLD_HANDLERS: the big team's size (1,000 unless set; the team keeps its name), for the sizes that fit.

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { seedColdState } from "../../bench/coldStart";
 import { startOnWorkerd, type WorkerdWorker } from "../../bench/workerd";
 import { ROOT } from "../support/localService";
 
@@ -126,5 +127,26 @@ it("the floor Worker refuses a part it does not know", async () => {
     expect((await fetch(new URL("/v1/hooks/bench/pre-tool-use", w.url), { method: "POST", body: "{}" })).status).toBe(500);
   } finally {
     await w.dispose();
+  }
+});
+
+// `npm run bench -- cold` reports hookgate's first request over the bound floor (bench/floor/bound.toml): a bound
+// floor that read nothing (a wrong key, its switch not passed) would make hookgate's own cold start look larger.
+it("the bound floor reads hookgate's token and policy from hookgate's stored state, and fails when it cannot", async () => {
+  const seeded = await seedColdState(join(out, "index.js"));
+  const start = (vars: Record<string, string>) =>
+    startOnWorkerd({ name: "floor-bound-test", config: join(ROOT, "bench", "floor", "bound.toml"), bundle: join(out, "floor", "worker.js"), stateDir: seeded.stateDir, vars });
+  const hook = (w: WorkerdWorker, token: string) =>
+    fetch(new URL("/v1/hooks/starter/pre-tool-use", w.url), { method: "POST", headers: { authorization: `Bearer ${token}` }, body: seeded.body(0) });
+  try {
+    const bound = await start({ FLOOR_BINDINGS: "1" });
+    try {
+      expect((await hook(bound, seeded.tokens.starter!)).status).toBe(200);
+      expect((await hook(bound, "hgt_not_a_token")).status).toBe(500);
+    } finally {
+      await bound.dispose();
+    }
+  } finally {
+    seeded.dispose();
   }
 });
