@@ -19,6 +19,9 @@ import { MASK_SCAN_LIMITS } from "./engine/secrets/maskCut";
 import { KvAdminTokenStore } from "./stores/kvAdminTokenStore";
 import { D1AuditLog } from "./stores/d1AuditLog";
 import { D1RolloutLog } from "./decisionLog/rolloutQueries";
+import { warmUp } from "./warmup";
+import { log } from "./log";
+import { hookUrl } from "./routes";
 
 export { Coordinator };
 
@@ -105,6 +108,18 @@ export async function drainDecisionLogs(): Promise<void> {
 }
 
 const app = createApp(CLIENT_PROFILES, sharedServices);
+
+// The isolate's warm-up (src/warmup.ts), from the global scope: Cloudflare runs it when it loads the isolate, under the
+// startup limit, so the first request does not pay for the first run of the code every request runs. Hono builds its
+// router's matcher on the first match: a hook path's match builds it now. Neither can throw out of here.
+try {
+  app.router.match("POST", hookUrl("", "hookgate-warm-up", CLIENT_PROFILES[0]!.events.list[0]!.route));
+} catch {
+  // a router that cannot match now builds its matcher on the first request, as before
+}
+void warmUp(CLIENT_PROFILES).then((report) => {
+  if (report.error) log("error", { msg: "warm-up stopped short: the first request pays for the first run of the code", error: report.error });
+});
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

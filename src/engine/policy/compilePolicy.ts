@@ -13,6 +13,7 @@ import { handlerSchema, matcherGroupSchema, policySchema, type PolicyDocument } 
 import { DEFAULT_DEADLINE_MS } from "../limits/limits";
 import { err, ok, type Result } from "../result";
 import { POLICY_SCHEMA_DIGEST, type PreparedPolicy } from "./preparedForm";
+import { hintsFor, storedHintsOf, usableHints, type StoredHints } from "./storedHints";
 
 /** One thing wrong with a policy: where (a path into the document) and what, in plain words. */
 export interface Problem {
@@ -197,12 +198,17 @@ function compileUnsorted(input: unknown, options: CompileOptions): Result<Compil
 const publishableOf = (input: unknown, document: PolicyDocument, options: CompileOptions) =>
   ({ document: input, engine: ENGINE_VERSION, client: options.client.name, prepared: { form: PREPARED_FORM, document } }) as unknown as ValidatedPolicy;
 
+function withHints(publishable: ValidatedPolicy, client: string, hints: StoredHints): ValidatedPolicy {
+  const prepared = { ...publishable.prepared, hints: { ...publishable.prepared.hints, [client]: hints } };
+  return { ...publishable, prepared } as ValidatedPolicy;
+}
+
 /**
  * Compile a stored revision from its prepared form (the document as this schema parsed it at publish), without
  * running the schema again; `input` is the document as written. The caller checks the form's name (PREPARED_FORM).
  */
 export function compilePrepared(input: unknown, prepared: PreparedPolicy, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
-  const r = compileDocument(prepared.document, options, publishableOf(input, prepared.document, options));
+  const r = compileDocument(prepared.document, options, publishableOf(input, prepared.document, options), prepared.hints?.[options.client.name]);
   if (!r.ok) return err(inDocumentOrder(input, r.error));
   r.value.warnings = inDocumentOrder(input, r.value.warnings);
   return r;
@@ -287,7 +293,11 @@ function salvage(input: unknown, client: ClientModel): PolicyDocument | undefine
   return { failMode: input.failMode === "open" ? "open" : "closed", deadlineMs: DEFAULT_DEADLINE_MS, caseSensitiveCommands: input.caseSensitiveCommands === true, hooks, ...(paths.success && paths.data ? { paths: paths.data } : {}) };
 }
 
-function compileDocument(document: PolicyDocument, options: CompileOptions, publishable: ValidatedPolicy | undefined): Result<CompiledPolicy, Problem[]> {
+/**
+ * `storedHints`: the client's index hints stored with a prepared form (storedHints.ts), used for the handlers compiled
+ * on first use when they are this code's; a policy compiled in full gets its own hints stored with its prepared form.
+ */
+function compileDocument(document: PolicyDocument, options: CompileOptions, publishable: ValidatedPolicy | undefined, storedHints?: StoredHints): Result<CompiledPolicy, Problem[]> {
   const client = options.client;
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
@@ -295,6 +305,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
   const events: Partial<Record<string, CompiledEvent>> = {};
   const ids = new Map<string, string>();
   let handlerCount = 0;
+  const hints = options.lazyHandlers ? hintsFor(storedHints, document) : undefined;
 
   for (const [eventName, groups] of Object.entries(document.hooks)) {
     const spec = client.events.byName(eventName);
@@ -306,6 +317,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
       continue;
     }
     const compiledGroups: CompiledGroup[] = [];
+    const stored = options.lazyHandlers ? usableHints(hints, eventName, groups.map((g) => g.hooks.length)) : undefined;
     let order = 0;
     let hasSlowHandlers = false;
     let stateful = false;
@@ -336,7 +348,7 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
           // A rule is compiled on first use, indexed by a hint read from its document. Its kind is neither slow nor
           // stateful and always compiles when its conditions do (only a judge or a forward can be left out with a
           // warning), so what the event needs to know of it is in the document.
-          deferred.push({ doc: handler, at, hint: deferredHint(handler, spec, client.tools), compiled: undefined });
+          deferred.push({ doc: handler, at, hint: stored ? stored(gi, hi) : deferredHint(handler, spec, client.tools), compiled: undefined });
           if (handler.once) stateful = true;
           return;
         }
@@ -365,9 +377,12 @@ function compileDocument(document: PolicyDocument, options: CompileOptions, publ
   }
 
   if (problems.length > 0 || publishable === undefined) return err(problems);
+  // Compiled in full (a publish): its hints go with the prepared form it stores, for this client (storedHints.ts). A
+  // stored revision loaded lazily keeps none in its publishable: it is never stored again (a rollback copies the value).
+  const withOwnHints = options.lazyHandlers ? publishable : withHints(publishable, options.client.name, storedHintsOf(events, document));
   return ok({
     document,
-    publishable,
+    publishable: withOwnHints,
     client,
     failMode: document.failMode,
     deadlineMs: document.deadlineMs,

@@ -1,4 +1,5 @@
 import type { PolicyDocument } from "./policySchema";
+import type { StoredHints } from "./storedHints";
 
 /**
  * The form of a policy stored at publish beside the document as written: the document as the schema parsed it
@@ -10,6 +11,8 @@ import type { PolicyDocument } from "./policySchema";
 export interface PreparedPolicy {
   form: string;
   document: PolicyDocument;
+  /** Per client, the handlers' index hints worked out at publish (storedHints.ts): used only by the code that made them. */
+  hints?: Record<string, StoredHints>;
 }
 
 /**
