@@ -32,12 +32,28 @@ export class Coordinator extends DurableObject<Env> {
       const kv = this.env.HOOKGATE_KV;
       const text = JSON.stringify(policy.document);
       const current = await kv.get<StoredPolicyRecord>(policyKeys.current(team), "json");
-      if (current && current.engine === policy.engine && JSON.stringify(current.document) === text)
+      if (current && current.engine === policy.engine && JSON.stringify(current.document) === text) {
+        if (JSON.stringify(current.prepared) !== JSON.stringify(policy.prepared)) await this.refreshPrepared(current, policy.prepared);
         return { record: recordOf(current), unchanged: true };
+      }
       const stored = await this.storeRevision(team, policy, text);
       await putCurrent(kv, stored);
       return { record: recordOf(stored), unchanged: false };
     });
+  }
+
+  /**
+   * The current revision's prepared form (its parsed document and index hints, derived from the document alone) made
+   * again by this deploy's engine, written to the pointer and the revision: after an upgrade that changed the engine
+   * (ENGINE_DIGEST), publishing the unchanged document restores a cold isolate's cheap load without a new revision.
+   * The record itself (document, digest, revision, rollout) is left as it was.
+   */
+  private async refreshPrepared(current: StoredPolicyRecord, prepared: ValidatedPolicy["prepared"]): Promise<void> {
+    const kv = this.env.HOOKGATE_KV;
+    const revisionKey = policyKeys.revision(current.team, current.revision);
+    const revision = await kv.get<StoredPolicyRecord>(revisionKey, "json");
+    if (revision) await kv.put(revisionKey, JSON.stringify({ ...revision, prepared }), { metadata: { publishedAt: revision.publishedAt, digest: revision.digest } });
+    await putCurrent(kv, { ...current, prepared });
   }
 
   /** Make an earlier revision current again; the revision already current is refused, not re-written. */

@@ -1,5 +1,6 @@
 import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
-import { compilePolicy } from "../engine/policy/compilePolicy";
+import { compilePolicy, withHintsOf, type ValidatedPolicy } from "../engine/policy/compilePolicy";
+import type { Result } from "../engine/result";
 import type { ClientProfile } from "../gate/profile";
 import { claudeCode } from "./claude-code";
 import { codex } from "./codex";
@@ -25,17 +26,29 @@ export function clientProfile(name: string): ClientProfile | undefined {
   return CLIENT_PROFILES.find((p) => p.name === name);
 }
 
+/** A document compiled for each client other than the first: one compile each serves their warnings and their hints. */
+export function otherClientCompiles(document: unknown, clients: readonly ClientProfile[] = CLIENT_PROFILES): { client: ClientProfile; compiled: Result<CompiledPolicy, Problem[]> }[] {
+  return clients.slice(1).map((client) => ({ client, compiled: compilePolicy(document, { client, clientNames: CLIENT_NAMES }) }));
+}
+
+/**
+ * What a publish stores: the policy as compiled for the first client, with the index hints of every other client it
+ * compiles for beside its own (engine/policy/storedHints.ts), so each client's cold isolate loads it as cheaply.
+ */
+export function publishableForEveryClient(compiled: CompiledPolicy, others = otherClientCompiles(compiled.publishable.document)): ValidatedPolicy {
+  return withHintsOf(compiled.publishable, others.flatMap((o) => (o.compiled.ok ? [o.compiled.value] : [])));
+}
+
 /**
  * The warnings a policy earns from the clients other than the first (publish and `hookgate check` add them to the
  * first client's): what each cannot honour, and anything that does not compile for it (which fails closed there).
  */
-export function otherClientWarnings(document: unknown, clients: readonly ClientProfile[] = CLIENT_PROFILES): Problem[] {
+export function otherClientWarnings(document: unknown, clients: readonly ClientProfile[] = CLIENT_PROFILES, others = otherClientCompiles(document, clients)): Problem[] {
   const out: Problem[] = [];
   const first = clients[0] ? compilePolicy(document, { client: clients[0], clientNames: CLIENT_NAMES }) : undefined;
   // The first client's own warnings are said already; only what differs for another client is added.
   const said = new Set(first?.ok ? first.value.warnings.map((w) => `${w.path}\n${w.message}`) : []);
-  for (const client of clients.slice(1)) {
-    const compiled = compilePolicy(document, { client, clientNames: CLIENT_NAMES });
+  for (const { client, compiled } of others) {
     if (!compiled.ok) {
       for (const p of compiled.error) out.push({ path: p.path, message: `${client.title}: ${p.message} (this policy does not compile for ${client.title}: its gating events fail closed there)` });
       continue;

@@ -1,5 +1,5 @@
 import type { CompiledPolicy, Problem } from "../engine/policy/compilePolicy";
-import { otherClientWarnings } from "../clients";
+import { otherClientCompiles, otherClientWarnings, publishableForEveryClient } from "../clients";
 import { unavailableCallouts } from "../config";
 import { kindOf } from "../engine/handlers/kinds";
 import type { Verdict } from "../engine/event/eventSpec";
@@ -62,14 +62,15 @@ export async function publishTo(c: AppContext, target: Target) {
   const message = messageOf(c);
   const document = await validatedBody(c, policyBody);
   const compiled = compiledOrThrow(c, document);
+  const others = otherClientCompiles(document);
   const summary = {
     handlers: compiled.handlerCount,
     events: Object.keys(compiled.events),
-    warnings: [...compiled.warnings, ...otherClientWarnings(document), ...deploymentWarnings(compiled, c.env)],
+    warnings: [...compiled.warnings, ...otherClientWarnings(document, undefined, others), ...deploymentWarnings(compiled, c.env)],
   };
   const team = target.team ?? target.scope;
   if (dryRun === "1" || dryRun === "true") return c.json({ team, dryRun: true, valid: true, ...summary });
-  const { record, unchanged } = await c.var.services.policies.publish(target.scope, compiled.publishable);
+  const { record, unchanged } = await c.var.services.policies.publish(target.scope, publishableForEveryClient(compiled, others));
   if (!unchanged) {
     c.var.gate.policyChanged(target.scope);
     await recordChange(c, { team: target.team, action: target.action, revision: record.revision, digest: record.digest }, message);

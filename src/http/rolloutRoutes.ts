@@ -12,6 +12,7 @@ import { validatedBody, type AppContext, type AppEnv } from "./context";
 import { HookgateError } from "./errors";
 import { registerRoute, validQuery } from "./openapiRoute";
 import { compiledOrThrow, deploymentWarnings } from "./publishing";
+import { publishableForEveryClient } from "../clients";
 import { canaryBody, impactBody, rolloutStepBody } from "./rolloutSchemas";
 
 /*
@@ -43,7 +44,7 @@ export async function stageShadow(c: AppContext) {
   const compiled = compiledOrThrow(c, document);
   const summary = { handlers: compiled.handlerCount, events: Object.keys(compiled.events), warnings: [...compiled.warnings, ...deploymentWarnings(compiled, c.env)] };
   if (validQuery(c, publishQuery).dryRun === "1" || validQuery(c, publishQuery).dryRun === "true") return c.json({ team, dryRun: true, valid: true, ...summary });
-  const outcome = await c.var.services.policies.stage(team, compiled.publishable);
+  const outcome = await c.var.services.policies.stage(team, publishableForEveryClient(compiled));
   if (outcome.kind === "refused") throw new HookgateError(outcome.code, outcome.message);
   c.var.gate.policyChanged(team);
   const { record, pointer } = outcome;

@@ -3,6 +3,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PREPARED_FORM } from "../../src/engine/policy/compilePolicy";
+import { ENGINE_DIGEST } from "../../src/engine/policy/engineDigest";
+import { documentDigest } from "../../src/engine/policy/storedHints";
+import { CLIENT_NAMES } from "../../src/clients/names";
 import { policyKeys } from "../../src/stores/policyKeys";
 import { KvPolicyStore } from "../../src/stores/kvPolicyStore";
 import { preparedOf } from "../../src/stores/preparedRecords";
@@ -71,5 +74,43 @@ describe("the prepared form in the policy store", () => {
     await env.HOOKGATE_KV.put(key, JSON.stringify({ ...stored, digest: "0000000000000000", prepared: { form: "e0.other", document: { failMode: "open", deadlineMs: 5000, caseSensitiveCommands: false, hooks: {} } } }));
     const answer = await (await hook(team, "pre-tool-use", pre("ls -la"), token)).json();
     expect(answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+  });
+
+  it("carries every client's index hints, made by this code from this document, and a hook call is decided with them", async () => {
+    const team = uniqueTeam("prepared-hints");
+    const token = await mintToken(team);
+    await publish(team, denyLs("A"));
+    const key = policyKeys.current(team);
+    type Stored = Record<string, unknown> & { prepared: { document: unknown; hints: Record<string, { engine: string; document: string; events: Record<string, unknown[][]> }> } };
+    const stored = (await env.HOOKGATE_KV.get<Stored>(key, "json"))!;
+    expect(Object.keys(stored.prepared.hints).sort()).toEqual([...CLIENT_NAMES].sort());
+    for (const hints of Object.values(stored.prepared.hints)) {
+      expect(hints.engine).toBe(ENGINE_DIGEST);
+      expect(hints.document).toBe(documentDigest(stored.prepared.document));
+      expect(hints.events.PreToolUse?.[0]).toHaveLength(1);
+    }
+    const answer = await (await hook(team, "pre-tool-use", pre("ls -la"), token)).json();
+    expect(answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+  });
+
+  it("is made again by this engine when the unchanged document is published again after an upgrade (no new revision)", async () => {
+    const team = uniqueTeam("prepared-refresh");
+    const published = await publish(team, denyLs("A"));
+    type Stored = Record<string, unknown> & { revision: number; prepared: { hints: Record<string, { engine: string }> } };
+    const keys = [policyKeys.current(team), policyKeys.revision(team, published.revision)];
+    // As an older deploy's engine left them: hints under another fingerprint, which this code does not use.
+    for (const key of keys) {
+      const stored = (await env.HOOKGATE_KV.get<Stored>(key, "json"))!;
+      for (const h of Object.values(stored.prepared.hints)) h.engine = "0000000000000000";
+      await env.HOOKGATE_KV.put(key, JSON.stringify(stored));
+    }
+    const again = await admin("PUT", `/teams/${team}/policy`, denyLs("A"));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ unchanged: true, revision: published.revision });
+    for (const key of keys) {
+      const stored = (await env.HOOKGATE_KV.get<Stored>(key, "json"))!;
+      expect(stored.revision).toBe(published.revision);
+      expect(Object.values(stored.prepared.hints).map((h) => h.engine)).toEqual(CLIENT_NAMES.map(() => ENGINE_DIGEST));
+    }
   });
 });

@@ -204,6 +204,19 @@ function withHints(publishable: ValidatedPolicy, client: string, hints: StoredHi
 }
 
 /**
+ * A publishable policy with the index hints of the same document compiled for other clients beside its own (a
+ * publish stores them all); a compile of another document, or one made from a prepared form (no hints), adds none.
+ */
+export function withHintsOf(publishable: ValidatedPolicy, others: readonly CompiledPolicy[]): ValidatedPolicy {
+  let out = publishable;
+  for (const other of others) {
+    const hints = other.publishable.prepared.hints?.[other.client.name];
+    if (hints && hints.document === out.prepared.hints?.[publishable.client]?.document) out = withHints(out, other.client.name, hints);
+  }
+  return out;
+}
+
+/**
  * Compile a stored revision from its prepared form (the document as this schema parsed it at publish), without
  * running the schema again; `input` is the document as written. The caller checks the form's name (PREPARED_FORM).
  */

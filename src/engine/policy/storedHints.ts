@@ -1,5 +1,4 @@
 import type { RuleHint } from "../match/ruleIndex";
-import type { CompiledEvent } from "./compilePolicy";
 import { ENGINE_DIGEST } from "./engineDigest";
 
 /*
@@ -69,7 +68,7 @@ function decode(s: StoredHint): RuleHint | undefined {
 }
 
 /** The hints of a policy compiled in full (a publish): what is stored for its client. */
-export function storedHintsOf(events: Partial<Record<string, CompiledEvent>>, document: unknown): StoredHints {
+export function storedHintsOf(events: Partial<Record<string, { groups: readonly { hints: readonly (RuleHint | undefined)[] }[] }>>, document: unknown): StoredHints {
   const out: Record<string, StoredHint[][]> = {};
   for (const [name, event] of Object.entries(events)) if (event) out[name] = event.groups.map((g) => g.hints.map(encode));
   return { engine: ENGINE_DIGEST, document: documentDigest(document), events: out };
