@@ -26,7 +26,7 @@ import { errorText } from "./log";
  * bindings are left to the first request. A failure here is reported in the result and never thrown: a warm-up that
  * fails costs the first request its old price, a global scope that throws would cost the Worker.
  */
-export interface WarmUpReport {
+interface WarmUpReport {
   /** The verdict (none: no opinion) each sample got from the starter, for Claude Code's events: what the tests check. */
   verdicts: Record<string, string>;
   /** The clients the starter was compiled for. */

@@ -16,7 +16,7 @@ import { ENGINE_DIGEST } from "./engineDigest";
  */
 
 /** One handler's hint as stored: `[tools, literals, literalTool, when]`, or null for none (visited for every call). */
-export type StoredHint =
+type StoredHint =
   | [tools: string[] | null, literals: [prefix: string, suffix: string | null][] | null, literalTool: string | null, when: [segments: string[], fansOut: boolean, literal: string] | null]
   | null;
 
