@@ -35,6 +35,14 @@ interface WarmUpReport {
   error?: string;
 }
 
+/** The last warm-up's report in this isolate (none: not run, as in the CLI or a test's own app). */
+let lastReport: WarmUpReport | undefined;
+
+/** How this isolate's warm-up went, for GET /healthz. */
+export function warmUpState(): "done" | "failed" | "not run" {
+  return lastReport === undefined ? "not run" : lastReport.error === undefined ? "done" : "failed";
+}
+
 /** A path no real tree has: the samples' commands are never a team's (the analysis cache keys by command text too). */
 const AT = "/hookgate-warm-up";
 
@@ -114,5 +122,6 @@ export async function warmUp(clients: readonly ClientModel[]): Promise<WarmUpRep
   } catch (e) {
     report.error = errorText(e);
   }
+  lastReport = report;
   return report;
 }

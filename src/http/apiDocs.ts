@@ -79,7 +79,17 @@ export const healthRoute = createRoute({
   path: "/healthz",
   summary: "Liveness and version",
   responses: {
-    200: json(z.object({ ok: z.literal(true), service: z.literal("hookgate"), version: z.string() }), "The service is up."),
+    200: json(
+      z.object({
+        ok: z.literal(true),
+        service: z.literal("hookgate"),
+        version: z.string(),
+        warmUp: z
+          .enum(["done", "failed", "not run"])
+          .meta({ description: "The isolate's warm-up (run from the Worker's global scope before its first request): `failed` means its first request paid for the first run of the code (the reason is logged)." }),
+      }),
+      "The service is up.",
+    ),
   },
 });
 

@@ -7,6 +7,7 @@ import type { ClientProfile } from "../gate/profile";
 import type { Services } from "../services";
 import { adminRoutes } from "./adminRoutes";
 import { healthRoute, registerApiDocs } from "./apiDocs";
+import { warmUpState } from "../warmup";
 import { requestIdOf, type AppEnv, type Wiring } from "./context";
 import { errorText, log } from "../log";
 import { envelope, HookgateError } from "./errors";
@@ -89,7 +90,7 @@ export function createApp(clients: ClientProfile | readonly ClientProfile[], ser
       await next();
     });
 
-  registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION }));
+  registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION, warmUp: warmUpState() }));
   registerHookRoutes(app, profiles.map((client) => ({ client, wiring: wiringFor(client) })));
   registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profiles) });
   app.route(ADMIN_BASE, adminRoutes());

@@ -365,9 +365,9 @@ describe("routing errors", () => {
     }
   });
 
-  it("GET /healthz reports the version", async () => {
+  it("GET /healthz reports the version, and that the isolate's warm-up ran at load and decided (src/warmup.ts)", async () => {
     const body = await expectAnswer(await call("/healthz"));
-    expect(body).toMatchObject({ ok: true, service: "hookgate" });
+    expect(body).toMatchObject({ ok: true, service: "hookgate", warmUp: "done" });
     expect(typeof body.version).toBe("string");
   });
 
