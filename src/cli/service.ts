@@ -105,7 +105,9 @@ export class AdminApi {
     } catch {
       // Not hookgate at that URL (a proxy's HTML page, another service): say so rather than guess.
       throw new ServiceUnreachable(
-        `the service at ${this.url} answered ${method} /v1/admin/${path} with HTTP ${res.status} and no JSON: is --url hookgate's base URL?`,
+        `the service at ${this.url} answered ${method} /v1/admin/${path} with HTTP ${res.status} and no JSON: is --url hookgate's base URL?${
+          res.status >= 500 ? " (on Cloudflare, error 1102 is the Worker over its CPU limit, which a publish can be on the Free plan: docs/deploy.md)" : ""
+        }`,
       );
     }
     if (res.ok) return { status: res.status, body: parsed };

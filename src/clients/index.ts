@@ -43,11 +43,17 @@ export function publishableForEveryClient(compiled: CompiledPolicy, others = oth
  * The warnings a policy earns from the clients other than the first (publish and `hookgate check` add them to the
  * first client's): what each cannot honour, and anything that does not compile for it (which fails closed there).
  */
-export function otherClientWarnings(document: unknown, clients: readonly ClientProfile[] = CLIENT_PROFILES, others = otherClientCompiles(document, clients)): Problem[] {
+export function otherClientWarnings(
+  document: unknown,
+  clients: readonly ClientProfile[] = CLIENT_PROFILES,
+  others = otherClientCompiles(document, clients),
+  /** The first client's own warnings, when the caller compiled for it already (a publish): not compiled again. */
+  firstWarnings?: readonly Problem[],
+): Problem[] {
   const out: Problem[] = [];
-  const first = clients[0] ? compilePolicy(document, { client: clients[0], clientNames: CLIENT_NAMES }) : undefined;
+  const first = firstWarnings === undefined && clients[0] ? compilePolicy(document, { client: clients[0], clientNames: CLIENT_NAMES }) : undefined;
+  const said = new Set((firstWarnings ?? (first?.ok ? first.value.warnings : [])).map((w) => `${w.path}\n${w.message}`));
   // The first client's own warnings are said already; only what differs for another client is added.
-  const said = new Set(first?.ok ? first.value.warnings.map((w) => `${w.path}\n${w.message}`) : []);
   for (const { client, compiled } of others) {
     if (!compiled.ok) {
       for (const p of compiled.error) out.push({ path: p.path, message: `${client.title}: ${p.message} (this policy does not compile for ${client.title}: its gating events fail closed there)` });

@@ -66,7 +66,7 @@ export async function publishTo(c: AppContext, target: Target) {
   const summary = {
     handlers: compiled.handlerCount,
     events: Object.keys(compiled.events),
-    warnings: [...compiled.warnings, ...otherClientWarnings(document, undefined, others), ...deploymentWarnings(compiled, c.env)],
+    warnings: [...compiled.warnings, ...otherClientWarnings(document, undefined, others, compiled.warnings), ...deploymentWarnings(compiled, c.env)],
   };
   const team = target.team ?? target.scope;
   if (dryRun === "1" || dryRun === "true") return c.json({ team, dryRun: true, valid: true, ...summary });
