@@ -9,7 +9,6 @@
  * are called. A name rebound to something else later is still read as the module's (an over-approximation: the scan
  * then examines one more call, never one fewer).
  */
-import type { Lang } from "./interpreters";
 
 /** Names a `from M import *` brings in that the scan's python rules know, per module. */
 const PYTHON_STAR: Readonly<Record<string, readonly string[]>> = {
@@ -18,7 +17,7 @@ const PYTHON_STAR: Readonly<Record<string, readonly string[]>> = {
   shutil: ["rmtree", "copy", "copy2", "copyfile", "copytree", "move", "chown"],
 };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const regexEscaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** String literals (single, double, backtick, python's triple quotes): a rename never rewrites their text. */
 const STRING = /"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g;
@@ -42,7 +41,7 @@ function outsideStrings(code: string, re: RegExp, by: string): string {
 const MAX_RENAMES = 64;
 
 /** The code with aliased modules and functions written under their own names (see the module comment). */
-export function dealiased(lang: Lang, code: string): { text: string; truncated: boolean } {
+export function dealiased(lang: string, code: string): { text: string; truncated: boolean } {
   if (lang === "python") return dealiasPython(code);
   if (lang === "node") return dealiasNode(code);
   return { text: code, truncated: false };
@@ -68,8 +67,8 @@ function dealiasPython(code: string): { text: string; truncated: boolean } {
     }
   }
   if (modules.size + names.size > MAX_RENAMES) return { text, truncated: true };
-  for (const [alias, module] of modules) if (alias !== module) text = outsideStrings(text, new RegExp(`(?<![\\w.])${escape(alias)}\\s*\\.`, "g"), `${module}.`);
-  for (const [name, qualified] of names) text = outsideStrings(text, new RegExp(`(?<![\\w.])${escape(name)}\\s*\\(`, "g"), `${qualified}(`);
+  for (const [alias, module] of modules) if (alias !== module) text = outsideStrings(text, new RegExp(`(?<![\\w.])${regexEscaped(alias)}\\s*\\.`, "g"), `${module}.`);
+  for (const [name, qualified] of names) text = outsideStrings(text, new RegExp(`(?<![\\w.])${regexEscaped(name)}\\s*\\(`, "g"), `${qualified}(`);
   return { text, truncated: false };
 }
 
@@ -89,6 +88,6 @@ function dealiasNode(code: string): { text: string; truncated: boolean } {
     }
   if (renames.size > MAX_RENAMES) return { text, truncated: true };
   let out = text;
-  for (const [local, exported] of renames) if (local !== exported) out = outsideStrings(out, new RegExp(`(?<![\\w.])${escape(local)}\\s*\\(`, "g"), `${exported}(`);
+  for (const [local, exported] of renames) if (local !== exported) out = outsideStrings(out, new RegExp(`(?<![\\w.])${regexEscaped(local)}\\s*\\(`, "g"), `${exported}(`);
   return { text: out, truncated: false };
 }
