@@ -165,6 +165,17 @@ describe("options and variables whose value is a command", () => {
   ])("%s runs nothing a starter rule names", async (command) => expect(await verdict(command)).toBe("none"));
 });
 
+describe("git clean, and git's -C: what git deletes is under the directory it runs in", () => {
+  it.each(["git clean -fdx /", "git clean -ffdx -- ~", "git -C / clean -fdx", "git -C ~ clean -fd", "cd ~ && git clean -fdx", "git -C ~ rm -rf .", "git -C /home -C dev clean -fdx", "git clean -fd -e .env ~"])(
+    "%s is a recursive delete of the root or home",
+    async (command) => expect(await verdict(command)).toBe("deny"),
+  );
+  it.each(["git clean -fdx", "git clean -xdf build/", "git clean -n -d /", "git clean -fdxn ~", "git clean --dry-run -fd ~", "git -C packages/api clean -fdx", "git -C ~/src/app status"])(
+    "%s deletes nothing a starter rule names",
+    async (command) => expect(await verdict(command)).toBe("none"),
+  );
+});
+
 describe("git settings whose value is a command, set to run later", () => {
   it.each([
     "git config --global core.sshCommand 'rm -rf /'",
