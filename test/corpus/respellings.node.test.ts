@@ -70,6 +70,8 @@ async function looserWhenRespelt(tool: string, respell: (command: string) => str
  * pattern on the text sees, not what runs.
  */
 const WRAP: [string, (cmd: string) => string][] = [
+  ["a git alias set to run it", (c) => `git config --global alias.step ${quoted(`!${c}`)}`],
+  ["git's pager set to it", (c) => `git config core.pager ${quoted(c)}`],
   ["bash -c", (c) => `bash -c ${quoted(c)}`],
   ["sh -c", (c) => `sh -c ${quoted(c)}`],
   ["eval", (c) => `eval ${quoted(c)}`],

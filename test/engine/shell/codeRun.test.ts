@@ -165,6 +165,49 @@ describe("options and variables whose value is a command", () => {
   ])("%s runs nothing a starter rule names", async (command) => expect(await verdict(command)).toBe("none"));
 });
 
+describe("git clean, and git's -C: what git deletes is under the directory it runs in", () => {
+  it.each(["git clean -fdx /", "git clean -ffdx -- ~", "git -C / clean -fdx", "git -C ~ clean -fd", "cd ~ && git clean -fdx", "git -C ~ rm -rf .", "git -C /home -C dev clean -fdx", "git clean -fd -e .env ~"])(
+    "%s is a recursive delete of the root or home",
+    async (command) => expect(await verdict(command)).toBe("deny"),
+  );
+  it.each(["git clean -fdx", "git clean -xdf build/", "git clean -n -d /", "git clean -fdxn ~", "git clean --dry-run -fd ~", "git -C packages/api clean -fdx", "git -C ~/src/app status"])(
+    "%s deletes nothing a starter rule names",
+    async (command) => expect(await verdict(command)).toBe("none"),
+  );
+});
+
+describe("git settings whose value is a command, set to run later", () => {
+  it.each([
+    "git config --global core.sshCommand 'rm -rf /'",
+    "git config core.pager 'sh -c \"rm -rf /\"'",
+    "git config --global alias.st '!rm -rf /'",
+    "git config set --global core.editor 'rm -rf /'",
+    "git config --global --add sequence.editor 'rm -rf /'",
+    "git config -f ~/.gitconfig diff.external 'rm -rf /'",
+    "git config --file=.git/config filter.x.smudge 'rm -rf /'",
+    "git config diff.pdf.textconv 'rm -rf /'",
+    "git config merge.ours.driver 'rm -rf /'",
+    "git config --global credential.helper '!f() { rm -rf /; }; f'",
+    "git config --system gpg.program 'rm -rf /'",
+    "git config --global difftool.x.cmd 'rm -rf /'",
+    "git -c alias.x='!rm -rf /' x",
+  ])("%s plants `rm -rf /`: examined as code", async (command) => expect(await verdict(command)).toBe("deny"));
+
+  it.each([
+    "git config --global core.editor 'code --wait'",
+    "git config --global core.pager 'less -R'",
+    "git config --global alias.st status",
+    "git config --global alias.lg '!git log --oneline --graph'",
+    "git config --global credential.helper 'cache --timeout=3600'",
+    "git config filter.lfs.smudge 'git-lfs smudge -- %f'",
+    "git config --get core.sshCommand",
+    "git config --unset core.pager",
+    "git config get core.editor",
+    "git config user.name 'Dev'",
+    "git config --global init.defaultBranch main",
+  ])("%s sets nothing a starter rule names", async (command) => expect(await verdict(command)).toBe("none"));
+});
+
 describe("links: what a link points to is readable and writable under the link's name", () => {
   it.each(["ln -s .env x", "ln .env x", "ln -s ~/.ssh/id_rsa k && cat k", "ln -sf ../shared/.env .env", "ln -t /tmp ~/.aws/credentials"])("%s is denied", async (command) =>
     expect(await verdict(command)).toBe("deny"),

@@ -100,6 +100,28 @@ describe("interpreter code is read as the commands it amounts to", () => {
     expect(effects(`python3 -c 'import webbrowser; webbrowser.open("http://localhost:3000")'`)).toEqual([]);
   });
 
+  it.each([
+    ["python3 -c 'import os as o; o.system(\"rm -rf /x\")'", ["delete+r /x"]],
+    ["python3 -c 'from os import system as s; s(\"rm -rf /x\")'", ["delete+r /x"]],
+    ["python3 -c 'from os import system; system(\"rm -rf /x\")'", ["delete+r /x"]],
+    ["python3 -c 'from shutil import rmtree; rmtree(\"/x\")'", ["delete+r /x"]],
+    ["python3 -c 'from subprocess import *; call(\"rm -rf /x\", shell=True)'", ["delete+r /x"]],
+    ["python3 -c 'from subprocess import (run as r, PIPE); r(\"rm -rf /x\", shell=True)'", ["delete+r /x"]],
+    ["python3 -c '__import__(\"os\").system(\"rm -rf /x\")'", ["delete+r /x"]],
+    ["python3 -c 'import importlib; importlib.import_module(\"shutil\").rmtree(\"/x\")'", ["delete+r /x"]],
+    ["python3 -c 'import os; getattr(os, \"system\")(\"rm -rf /x\")'", ["delete+r /x"]],
+    ["python3 -c 'import subprocess as sp; sp.call(\"rm -rf /x\", shell=True)'", ["delete+r /x"]],
+    ["node -e 'const { execSync: x } = require(\"child_process\"); x(\"rm -rf /x\")'", ["delete+r /x"]],
+    ["node -e 'const { rmSync: rm } = require(\"node:fs\"); rm(\"/x\", { recursive: true })'", ["delete+r /x"]],
+    ["node --input-type=module -e 'import { readFileSync as r } from \"fs\"; r(\".env\")'", ["read .env"]],
+  ])("a call under another name is read under its own: %s", (cmd, expected) => expect(effects(cmd)).toEqual(expected));
+
+  it("a rename never rewrites a string's text, and a program binding more names than are rewritten is marked truncated", () => {
+    expect(effects(`python3 -c 'import os as o; open("o.txt").read()'`)).toEqual(["read o.txt"]);
+    const names = Array.from({ length: 70 }, (_, i) => `import m${i} as a${i}`).join("; ");
+    expect(analyseShell(`python3 -c '${names}; print(1)'`, "bash", ctx).truncated).toBe(true);
+  });
+
   it("more operations than the scan follows: the analysis is marked truncated, never cut short silently", () => {
     const a = analyseShell(`python3 -c '${'open("a.txt");'.repeat(80)} import shutil; shutil.rmtree("/")'`, "bash", ctx);
     expect(a.truncated).toBe(true);

