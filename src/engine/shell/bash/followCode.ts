@@ -18,6 +18,7 @@ import { embeddedShellCode } from "../commands/interpreters";
 import { printsDownload } from "../effects";
 import { printsSetupCode } from "../commands/setupCode";
 import { FIND_FILTERS, gitSubcommand } from "../commands/commands";
+import { isPackageManifest, packageJsonScripts, packageScriptCode, writesPackageScripts } from "../commands/packageScripts";
 
 /** A heredoc body that is nothing but unknown text and blanks; a name that is nothing but `*` and segment holes. */
 const ONLY_ANY_OR_SPACE = new RegExp(`^[${HOLE_ANY}\\s]*$`);
@@ -60,7 +61,12 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   if (writes.length > 0) {
     const written = staticCommandOf(cmd);
     const content = written ? staticOutput(written, b.ctx) : undefined;
-    if (content !== undefined) for (const r of writes) b.setFile(fileKey(r.target!.value), content);
+    if (content !== undefined)
+      for (const r of writes) {
+        b.setFile(fileKey(r.target!.value), content);
+        // A package.json with scripts: they run later (`npm install`, `npm test`), as code (packageScripts.ts).
+        if (isPackageManifest(r.target!.value)) for (const text of packageJsonScripts(content)) codes.push({ text, braces: NO_REPLACE });
+      }
   }
   // An alias defined earlier in the command line: its text runs with these arguments.
   const alias = b.aliases.get(rest[0]?.value ?? "");
@@ -93,6 +99,8 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   for (let k = 0; k < words.length && isAssignmentWord(words[k]!); k++) assignments.push(words[k]!);
   if (assignments.length > 0 || hasOptionCode(name))
     for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
+  // Package scripts written to run later (`npm pkg set scripts.postinstall=…`, `npm set-script test …`).
+  if (writesPackageScripts(name)) for (const text of packageScriptCode(name, rest.slice(1).map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
   // `BASH_ENV=<(…) bash -c …`, `ENV=x.sh sh -c …`: the shell sources that file first.
   if (SHELLS.has(name))
     assignments.forEach((w, k) => {
