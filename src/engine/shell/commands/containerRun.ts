@@ -16,7 +16,7 @@ import type { ContainerView, ShellWord } from "../model";
 import { HOLE_INPUT, HOLE_SEG, HOLE_UNKNOWN, hasHoles } from "../words/template";
 
 /** A container command found in a command line: how the container sees the host, and the command it runs. */
-export interface ContainerRun {
+interface ContainerRun {
   readonly view: ContainerView;
   /** The command run in the container (entrypoint and arguments); empty: the image's own, which hookgate cannot see. */
   readonly command: readonly ShellWord[];
