@@ -81,6 +81,11 @@ const WRAP: [string, (cmd: string) => string][] = [
   ["or true", (c) => `{ ${c}\n} || true`],
   ["in the background", (c) => `{ ${c}\n} &`],
   ["a function called", (c) => `f() {\n${c}\n}; f`],
+  ["a package script written, then run", (c) => `npm pkg set scripts.step=${quoted(c)} && npm run step`],
+  ["a package script written to run at the next install", (c) => `npm pkg set scripts.postinstall=${quoted(c)}`],
+  ["in a privileged container that enters the host", (c) => `docker run --rm --privileged --pid=host alpine nsenter -t 1 -m -u -i -n sh -c ${quoted(c)}`],
+  ["in a container with / mounted, chrooted into it", (c) => `docker run --rm -v /:/host alpine chroot /host sh -c ${quoted(c)}`],
+  ["a manifest written with the script", (c) => `cat > package.json <<'EOF'\n${JSON.stringify({ name: "x", scripts: { test: c } })}\nEOF\nnpm test`],
 ];
 
 describe("a dangerous corpus command in another layer of the shell is stopped as strictly", () => {

@@ -107,8 +107,8 @@ export class Builder {
     return false;
   }
 
-  newScript(parent: NestedScript["parent"], depth: number): number {
-    this.scripts.push({ parent, depth });
+  newScript(parent: NestedScript["parent"], depth: number, container?: NestedScript["container"]): number {
+    this.scripts.push(container ? { parent, depth, container } : { parent, depth });
     return this.scripts.length - 1;
   }
 

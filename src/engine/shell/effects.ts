@@ -15,7 +15,8 @@ import { setNewest } from "../limits/lru";
 import { COMMANDS } from "./commands/commands";
 import { COMMAND_NAMES, commandSpec, type DeclaredEffect } from "./commands/commands";
 import type { EffectKind } from "./effectKinds";
-import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
+import type { ContainerView, ShellAnalysis, ShellWord, SimpleCommand } from "./model";
+import { hostPaths } from "./commands/containerRun";
 import { parseArgs } from "./words/args";
 import { UNKNOWN_ARGS, receivedWords, commandName, strippedCommand } from "./words/strip";
 import { pipedText } from "./words/staticText";
@@ -275,9 +276,17 @@ const REDIRECT_WRITES = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
 
 export function effectsOf(analysis: ShellAnalysis): Effect[] {
   const out: Effect[] = [];
+  const inContainer = analysis.scripts.some((s) => s.container !== undefined) ? containerViews(analysis) : undefined;
   const add = (command: number, e: DeclaredEffect) => {
     const c = analysis.commands[command];
     const recursive = c?.everyPathUnder && (e.kind === "delete" || e.kind === "chmod") ? { recursive: true } : {};
+    const views = c && inContainer ? inContainer(c.script) : undefined;
+    if (views && e.path !== undefined) {
+      // Run in a container: what it does to a path it does on the host to what is mounted there (containerRun.ts).
+      for (const at of onTheHost(views, e.path, c!.cwd, (e.kind === "delete" || e.kind === "chmod") && (e.recursive === true || recursive.recursive === true)))
+        out.push({ ...e, ...recursive, path: at.path, command, ...(at.cwd !== undefined ? { cwd: at.cwd } : {}) });
+      return;
+    }
     out.push({ ...e, ...recursive, command, ...(c?.cwd !== undefined ? { cwd: c.cwd } : {}) });
   };
   /** The previous stage of a command's pipeline, when it has one. */
@@ -408,6 +417,32 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     if (calls.length >= 2 || calls.some((ci) => analysis.commands[ci]!.pipe !== undefined)) add(calls[0]!, { kind: "fork-bomb", via: `${name}() calls itself` });
   }
   return out;
+}
+
+/**
+ * The containers a script runs in, innermost first (a container run inside another's command), by script index:
+ * empty when it runs on the host. Memoised over the analysis.
+ */
+function containerViews(analysis: ShellAnalysis): (script: number) => readonly ContainerView[] {
+  const memo = new Map<number, readonly ContainerView[]>();
+  const views = (s: number, depth = 0): readonly ContainerView[] => {
+    const hit = memo.get(s);
+    if (hit) return hit;
+    const script = analysis.scripts[s];
+    const parent = script?.parent && depth < 64 ? analysis.commands[script.parent.command] : undefined;
+    const outer = parent ? views(parent.script, depth + 1) : [];
+    const r = script?.container ? [script.container, ...outer] : outer;
+    memo.set(s, r);
+    return r;
+  };
+  return views;
+}
+
+/** A path a command in these containers acts on, as the host paths it stands for (each view in turn, innermost first). */
+function onTheHost(views: readonly ContainerView[], path: string, cwd: string | undefined, reaches: boolean): { path: string; cwd?: string }[] {
+  let at: { path: string; cwd?: string }[] = [cwd !== undefined ? { path, cwd } : { path }];
+  for (const view of views) at = at.flatMap((p) => [...hostPaths(view, p.path, p.cwd, reaches), ...(view.hostWide ? [p] : [])]);
+  return at;
 }
 
 /**

@@ -65,6 +65,20 @@ export interface NestedScript {
   /** The command this script is part of, and how it runs. undefined for the top-level script. */
   readonly parent: { readonly command: number; readonly how: NestedHow } | undefined;
   readonly depth: number;
+  /** A script run inside a container (commands/containerRun.ts): how its paths reach the host. */
+  readonly container?: ContainerView;
+}
+
+/** How a command run in a container sees the host's files (commands/containerRun.ts maps its paths back). */
+export interface ContainerView {
+  /** Host paths (templates, as words' values) mounted, and where the container sees each (absolute). */
+  readonly mounts: readonly { readonly source: string; readonly target: string }[];
+  /** The container's working directory (`-w`; `/` by default). */
+  readonly workdir: string;
+  /** The container reaches the host beyond its mounts (--privileged, --pid=host, the engine's socket, unseen mounts). */
+  readonly hostWide: boolean;
+  /** Where the engine ran on the host (SimpleCommand.cwd of the run), which relative mount sources are relative to. */
+  readonly hostCwd?: string;
 }
 
 export type NestedHow =

@@ -8,7 +8,7 @@ import { HOLE_ANY, HOLE_CHAR, HOLE_INPUT_VARIABLE, HOLE_NODOT, HOLE_SEG, HOLE_VA
 import { type Builder, MAX_FUNCTION_CALLS, type Scope } from "../builder";
 import { makefileCode, makefilePaths } from "../commands/makefile";
 import { UNKNOWN_COMMAND_LINE, receivedWords, commandName, isAssignmentWord, strippedCommand } from "../words/strip";
-import type { ShellWord, SimpleCommand } from "../model";
+import type { ContainerView, ShellWord, SimpleCommand } from "../model";
 import { staticCommandOf, staticOutput } from "../words/staticText";
 import { EVALUATORS, SHELLS, SHELL_ARG_OPTIONS, SOURCERS } from "../commands/wrappers";
 import { SHELL_CODE_READERS, STDIN_FILES, readsProgramFromStdin, scheduledCode } from "../commands/programs";
@@ -18,6 +18,9 @@ import { embeddedShellCode } from "../commands/interpreters";
 import { printsDownload } from "../effects";
 import { printsSetupCode } from "../commands/setupCode";
 import { FIND_FILTERS, gitSubcommand } from "../commands/commands";
+import { chrootIn, containerRun, isContainerEngine } from "../commands/containerRun";
+import { CWD } from "./words";
+import { isPackageManifest, packageJsonScripts, packageScriptCode, writesPackageScripts } from "../commands/packageScripts";
 
 /** A heredoc body that is nothing but unknown text and blanks; a name that is nothing but `*` and segment holes. */
 const ONLY_ANY_OR_SPACE = new RegExp(`^[${HOLE_ANY}\\s]*$`);
@@ -60,7 +63,12 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   if (writes.length > 0) {
     const written = staticCommandOf(cmd);
     const content = written ? staticOutput(written, b.ctx) : undefined;
-    if (content !== undefined) for (const r of writes) b.setFile(fileKey(r.target!.value), content);
+    if (content !== undefined)
+      for (const r of writes) {
+        b.setFile(fileKey(r.target!.value), content);
+        // A package.json with scripts: they run later (`npm install`, `npm test`), as code (packageScripts.ts).
+        if (isPackageManifest(r.target!.value)) for (const text of packageJsonScripts(content)) codes.push({ text, braces: NO_REPLACE });
+      }
   }
   // An alias defined earlier in the command line: its text runs with these arguments.
   const alias = b.aliases.get(rest[0]?.value ?? "");
@@ -93,6 +101,8 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   for (let k = 0; k < words.length && isAssignmentWord(words[k]!); k++) assignments.push(words[k]!);
   if (assignments.length > 0 || hasOptionCode(name))
     for (const text of optionCode(name, rest.slice(1).map((w) => w.value), assignments.map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
+  // Package scripts written to run later (`npm pkg set scripts.postinstall=…`, `npm set-script test …`).
+  if (writesPackageScripts(name)) for (const text of packageScriptCode(name, rest.slice(1).map((w) => w.value))) codes.push({ text, braces: NO_REPLACE });
   // `BASH_ENV=<(…) bash -c …`, `ENV=x.sh sh -c …`: the shell sources that file first.
   if (SHELLS.has(name))
     assignments.forEach((w, k) => {
@@ -155,6 +165,11 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
     const embedded = embeddedShellCode(name, rest, cmd.stdin);
     if (embedded.truncated) b.truncated = true;
     for (let k = 0; k < embedded.codes.length; k++) codes.push({ text: embedded.codes[k]!, braces: NO_REPLACE });
+  }
+  // `docker run -v /:/host alpine rm -rf /host`: the container's command, its paths mapped to the host's (effects.ts).
+  if (isContainerEngine(name)) {
+    const run = containerRun(name, rest.slice(1), cmd.cwd);
+    if (run) emitInContainer(b, run.command, run.view, index, depth, scope);
   }
   for (let c = 0; c < codes.length; c++) {
     const code = codes[c]!;
@@ -307,6 +322,27 @@ function findScopes(rest: readonly ShellWord[]): { path: string; every: boolean 
     const tail = name !== undefined && !everything ? name.replace(/\*/g, HOLE_SEG).replace(/\?/g, HOLE_CHAR) : "";
     return { path: `${base === "/" ? "" : base}/${HOLE_ANY}${tail}`, every: false };
   });
+}
+
+/**
+ * Record the command a container runs, in a script of its own that carries how the container sees the host, and
+ * follow what it runs. It starts in the container's working directory, not the host's (the scope's `cd` is left
+ * behind). `chroot DIR CMD` inside the container (`-v /:/host … chroot /host rm -rf /`) runs CMD with DIR as its
+ * `/`: the view is moved under DIR.
+ */
+function emitInContainer(b: Builder, argv: readonly ShellWord[], view: ContainerView, parent: number, depth: number, scope: Scope): void {
+  const chrooted = chrootIn(argv, view);
+  const [words, at] = chrooted ?? [argv, view];
+  if (words.length === 0) return;
+  if (b.full || depth + 1 > b.limits.maxDepth) {
+    b.truncated = true;
+    return;
+  }
+  const si = b.newScript({ command: parent, how: "code" }, depth + 1, at);
+  const index = b.addCommand({ words, redirects: [], stdin: [], raw: collapse(words.map((w) => w.raw).join(" ")), script: si, pipe: undefined, origin: "parsed", dialect: "bash" });
+  const inner = new Map(scope);
+  inner.delete(CWD);
+  followCode(b, index, inner, depth + 1);
 }
 
 /** Record a command given as words (find -exec), `{}` read as the paths it stands for, and follow what it runs. */

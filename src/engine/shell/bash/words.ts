@@ -136,6 +136,16 @@ export function variableValue(p: WordPart, scope: Scope, ctx: AnalyseContext, qu
   } else return { text: HOLE_ANY, value: HOLE_ANY };
   // Numbers and single characters that never hold a `/`: `$#`, `$?`, `$$`, `$!`, `${#x}`.
   if (prefix === "#" || ["#", "?", "$", "!"].includes(name)) return { text: HOLE_SEG, value: HOLE_SEG };
+  // `${!y}`: the value of the variable whose name y holds (`y=HOME; rm -rf ${!y}`), not y's own; `${!p*}`, `${!a[@]}`
+  // (names, keys) and a name not known are unknown text.
+  if (prefix === "!") {
+    const target = p.type === "ParameterExpansion" && !op && !p.index ? scope.get(name) : undefined;
+    if (typeof target !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(target)) return { text: HOLE_ANY, value: HOLE_ANY };
+    if (target === "HOME") return { text: HOLE_ANY, value: "~" };
+    if (target === "PWD" && ctx.cwd) return { text: HOLE_ANY, value: literal(ctx.cwd) };
+    const value = scope.get(target);
+    return { text: HOLE_ANY, value: typeof value === "string" ? value : HOLE_ANY };
+  }
   if (name === HOLE_VARIABLE) return { text: HOLE_ANY, value: HOLE_ANY };
   if (name === HOLE_INPUT_VARIABLE) return { text: HOLE_ANY, value: HOLE_INPUT };
   const plainOrDefault = op === undefined || (op.type === "Default" && ["-", ":-", "?", ":?"].includes(op.operator));

@@ -7,7 +7,7 @@
  */
 import { has, parseArgs, type OptionTable, type ParsedArgs } from "../words/args";
 import type { ShellWord } from "../model";
-import { globTemplate, HOLE_ANY, HOLE_BELOW, HOLE_SEG, startsWithWordHole } from "../words/template";
+import { globTemplate, hasHoles, HOLE_ANY, HOLE_BELOW, HOLE_SEG, startsWithWordHole } from "../words/template";
 import type { EffectKind } from "../effectKinds";
 
 /** An effect as a command declares it (effects.ts adds where it came from). */
@@ -545,12 +545,26 @@ function countOnly(via: string, discloses: (words: readonly ShellWord[]) => bool
 const checks = (words: readonly ShellWord[]) => words.some((w) => w.value === "--check" || /^-[A-Za-z]*c[A-Za-z]*$/.test(w.value));
 const checksum = (via: string) => countOnly(via, checks);
 
+const DEL_CLI: OptionTable = { short: "fdv", long: ["force", "dry-run", "dot", "verbose", "help", "version"], names: { f: "force", d: "dry-run", v: "verbose" } };
+/** del-cli (`del`): its operands are globs of files and directories, deleted with what is in them; `--dry-run` lists. */
+const delCliEffects = (via: string) => (a: ParsedArgs): DeclaredEffect[] =>
+  a.options.has("dry-run") && !a.unknown ? [] : paths(a).filter((p) => !p.startsWith("!")).map((p) => effect("delete", via, hasHoles(p) ? p : globTemplate(p), { recursive: true }));
+
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   rm: { options: RM, effects: (a) => paths(a).map((p) => effect("delete", has(a, "recursive") ? "rm -r" : "rm", p, { recursive: has(a, "recursive") })) },
   rmdir: { options: { short: "pv", long: ["parents", "verbose", "ignore-fail-on-non-empty"] }, effects: (a) => paths(a).map((p) => effect("delete", "rmdir", p)) },
   unlink: { effects: (a) => paths(a).map((p) => effect("delete", "unlink", p)) },
   srm: { options: { short: "rRfsmvzdxil", names: { r: "recursive", R: "recursive" } }, effects: (a) => paths(a).map((p) => effect("delete", "srm", p, { recursive: has(a, "recursive") })) },
   wipe: { options: { short: "rRfiqscvZ", shortArg: "QlSTMxX", names: { r: "recursive", R: "recursive" } }, effects: (a) => paths(a).map((p) => effect("delete", "wipe", p, { recursive: has(a, "recursive") })) },
+  // Node's and the desktops' delete tools: rimraf and del-cli always delete directories with what is in them;
+  // trash moves its operands (directories whole) out of the way, a delete where they were.
+  rimraf: { options: { short: "vihG", long: ["glob", "no-glob", "preserve-root", "no-preserve-root", "verbose", "no-verbose", "interactive", "no-interactive", "help"], longArg: ["impl", "tmp"] }, effects: (a) => paths(a).map((p) => effect("delete", "rimraf", p, { recursive: true })) },
+  "del-cli": { options: DEL_CLI, effects: delCliEffects("del-cli") },
+  del: { options: DEL_CLI, effects: delCliEffects("del") },
+  trash: { options: { short: "vfirRdF", long: ["verbose", "force", "interactive", "recursive", "dir", "help"] }, effects: (a) => paths(a).map((p) => effect("delete", "trash", p, { recursive: true })) },
+  "trash-put": { options: { short: "vfirRd", long: ["verbose", "force", "interactive", "recursive", "dir"], longArg: ["trash-dir"] }, effects: (a) => paths(a).map((p) => effect("delete", "trash-put", p, { recursive: true })) },
+  gtrash: { effects: (_a, words) => (words[0]?.value === "put" ? words.slice(1).filter((w) => !w.value.startsWith("-")).map((w) => effect("delete", "gtrash put", w.value, { recursive: true })) : []) },
+  gio: { effects: (_a, words) => (words[0]?.value === "trash" || words[0]?.value === "remove" ? words.slice(1).filter((w) => !w.value.startsWith("-")).map((w) => effect("delete", `gio ${words[0]!.value}`, w.value, { recursive: words[0]!.value === "trash" })) : []) },
   shred: {
     options: SHRED,
     effects: (a) => [...paths(a).map((p) => effect("write", "shred", p)), ...(has(a, "remove") ? paths(a).map((p) => effect("delete", "shred -u", p)) : [])],

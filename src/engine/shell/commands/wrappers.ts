@@ -174,6 +174,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   // Package runners: `npx prettier --write x` runs prettier (the client does not strip them; effects do).
   npx: { shortArg: "p", longArg: ["package", "call", "cache"] },
   bunx: { longArg: ["package"] },
+  // shelljs's commands from npm scripts (`shx rm -rf dist`): shx runs them as the table knows them.
+  shx: { shortArg: "" },
   pnpx: {},
   uvx: { longArg: ["from", "with", "python"] },
   pipx: { subcommands: ["run"], longArg: ["spec", "python"] },
