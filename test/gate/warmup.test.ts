@@ -12,6 +12,7 @@ describe("the isolate's warm-up (run from the Worker's global scope)", () => {
       "bash-delete-root": "deny",
       "bash-download-run": "deny",
       "bash-script": "none",
+      "bash-later": "deny",
       write: "none",
       "read-env": "deny",
       edit: "none",
