@@ -89,10 +89,10 @@ export async function warmUp(clients: readonly ClientModel[]): Promise<WarmUpRep
   try {
     let first: CompiledPolicy | undefined;
     // Published once, for the first client (as a publish does); its prepared form serves every client's load.
-    const published = clients[0] ? compilePolicy(starterPolicy, { client: clients[0], clientNames: CLIENT_NAMES, warnings: false }) : undefined;
-    if (published && !published.ok) throw new Error("the starter does not compile");
+    if (!clients[0]) return report;
+    const published = compilePolicy(starterPolicy, { client: clients[0], clientNames: CLIENT_NAMES, warnings: false });
+    if (!published.ok) throw new Error("the starter does not compile");
     for (const client of clients) {
-      if (!published?.ok) break;
       // As the policy cache loads a stored revision: the prepared form read back from its JSON, compiled lazily.
       const prepared = JSON.parse(JSON.stringify(published.value.publishable.prepared)) as typeof published.value.publishable.prepared;
       const options = { client, clientNames: CLIENT_NAMES, lazyPatterns: true, lazyHandlers: true, warnings: false };

@@ -321,12 +321,13 @@ export const GIT_PUSH: OptionTable = {
 };
 
 /** The subcommand of a git command line and the words after it (global options skipped). */
-export function gitSubcommand(words: readonly ShellWord[]): { sub: string; rest: readonly ShellWord[] } | undefined {
+export function gitSubcommand(words: readonly ShellWord[]): { sub: string; rest: readonly ShellWord[]; dirs: readonly string[] } | undefined {
   const g = parseArgs(words, GIT_GLOBAL);
   const first = g.operands[0];
   if (!first) return undefined;
   const at = words.indexOf(first);
-  return { sub: first.text, rest: words.slice(at + 1) };
+  // `-C dir` (each relative to the one before): where git runs.
+  return { sub: first.text, rest: words.slice(at + 1), dirs: g.options.get("C") ?? [] };
 }
 
 /** Where `crontab` keeps each user's table (Debian's spool; the policy's paths name the others too). */
@@ -343,7 +344,7 @@ function gitEffects(_a: ParsedArgs, words: readonly ShellWord[]): DeclaredEffect
   if (!g) return [];
   const out = gitSubcommandEffects(g);
   // `git -C dir …` runs as if started in dir (each -C relative to the one before): its relative paths are under it.
-  const dirs = parseArgs(words, GIT_GLOBAL).options.get("C") ?? [];
+  const dirs = g.dirs;
   if (dirs.length === 0) return out;
   const under = (dir: string, p: string) => (p.startsWith("/") || p.startsWith("~") ? p : `${dir.replace(/\/+$/, "")}/${p}`);
   const dir = dirs.reduce((at, d) => (at === "" ? d : under(at, d)), "");
