@@ -160,15 +160,29 @@ describe("Gate.decide", () => {
     const failing: GateDeps["callouts"] = () => {
       throw new Error("callouts broke");
     };
+    // A judge on Read makes PreToolUse an event with a slow handler, so its callouts are asked for (and throw).
+    const judged = { hooks: { PreToolUse: [...denyRm.hooks.PreToolUse, { matcher: "Read", hooks: [{ type: "prompt", prompt: "Is $ARGUMENTS safe?", decision: "deny" }] }] } };
     for (const failMode of ["closed", "open"] as const) {
       const team = uniqueTeam(`gate-fail-${failMode}`);
-      await storeCurrent(team, { ...denyRm, failMode });
+      await storeCurrent(team, { ...judged, failMode });
       const d = await decided(gate({ callouts: failing }), { team, event: PreToolUse, input: pre("ls") });
       if (failMode === "closed") {
         expect(permission(d.answer)).toBe("deny");
         expect(permissionReason(d.answer)).toContain("an internal error");
       } else expect(d.answer).toEqual({});
     }
+  });
+
+  it("a rules-only event builds no callouts, an event with a judge does", async () => {
+    const team = uniqueTeam("gate-no-callouts");
+    await storeCurrent(team, { hooks: { ...denyRm.hooks, UserPromptSubmit: [{ hooks: [{ type: "prompt", prompt: "Is $ARGUMENTS safe?", decision: "block" }] }] } });
+    const asked: string[] = [];
+    const callouts: GateDeps["callouts"] = () => (asked.push("asked"), {});
+    const d = await decided(gate({ callouts }), { team, event: PreToolUse, input: pre("rm -rf build") });
+    expect(permission(d.answer)).toBe("deny");
+    expect(asked).toEqual([]);
+    await decided(gate({ callouts }), { team, event: eventByName("UserPromptSubmit"), input: { ...PAYLOADS.UserPromptSubmit, prompt: "hi" } });
+    expect(asked).toEqual(["asked"]);
   });
 
   it("a judge past the deadline gives its onError verdict, and the answer comes by the deadline", async () => {

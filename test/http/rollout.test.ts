@@ -178,9 +178,9 @@ describe("the shadow", () => {
     expect(record?.shadow).toMatchObject({ revision: 2, verdict: "deny" });
     expect(record?.shadow?.fired).toEqual(expect.arrayContaining(["once-note", "judge"]));
     expect(claims).toEqual([]);
-    // The current policy's evaluation asks for its effects as every live one does; the shadow's never does.
-    expect(calloutsAsked.length).toBeGreaterThan(0);
-    expect(calloutsAsked.filter((d) => JSON.stringify(d).includes('"judge"'))).toEqual([]);
+    // The shadow never asks for callouts; the current policy here has no judge or forward on PreToolUse, so it asks
+    // for none either (callouts are built only for an event with a slow handler).
+    expect(calloutsAsked).toEqual([]);
   });
 
   it("a rollback ends it too; abort ends it when no canary runs", async () => {
