@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { startOnWorkerd, type WorkerdWorker } from "./workerd";
-import { checkAndWarm, load, send, sleep, startBench, type Scenario, type Target } from "./workerdBench";
+import { WARM_REQUESTS, checkAndWarm, load, send, sleep, startBench, type Scenario, type Target } from "./workerdBench";
 
 const BLOCK = 25;
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
@@ -36,9 +36,9 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
         const s = a.scenarios.find((x) => x.key === key);
         if (!s) throw new Error(`no scenario ${key}; one of ${a.scenarios.map((x) => x.key).join(", ")}`);
         const targets = { A: a.hg(s), B: b.target(s), noop: a.nt(s) };
-        await checkAndWarm(targets.A, s, 300);
-        await checkAndWarm(targets.B, floor ? { ...s, expect: /^\{\}$/ } : s, 300);
-        await checkAndWarm(targets.noop, { ...s, expect: /^\{\}$/ }, 300);
+        await checkAndWarm(targets.A, s, WARM_REQUESTS);
+        await checkAndWarm(targets.B, floor ? { ...s, expect: /^\{\}$/ } : s, WARM_REQUESTS);
+        await checkAndWarm(targets.noop, { ...s, expect: /^\{\}$/ }, WARM_REQUESTS);
         const { cpuUs: reps_, p50Ms: p50s } = await interleave(targets, s, reps);
         const show = (xs: number[], digits: number) => `median ${median(xs).toFixed(digits)} (${xs.map((x) => x.toFixed(digits)).join(" ")})`;
         const { A, B } = names;

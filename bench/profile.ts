@@ -14,7 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { checkAndWarm, send, sleep, startBench } from "./workerdBench";
+import { WARM_REQUESTS, checkAndWarm, send, sleep, startBench } from "./workerdBench";
 
 const root = join(import.meta.dirname, "..");
 
@@ -164,7 +164,7 @@ export async function profileBench(scenarioKey = "git", requests = 2000) {
     const s = bench.scenarios.find((x) => x.key === scenarioKey);
     if (!s) throw new Error(`no scenario ${scenarioKey}; one of ${bench.scenarios.map((x) => x.key).join(", ")}`);
     const t = bench.hg(s);
-    await checkAndWarm(t, s, 300);
+    await checkAndWarm(t, s, WARM_REQUESTS);
     await sleep(700);
     const list = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as { id: string; webSocketDebuggerUrl: string }[];
     // hookgate's isolate (with the Coordinator Durable Object) and every simulator beside it; not Miniflare's entry
@@ -266,7 +266,7 @@ export async function perfBench(scenarioKey = "git", requests = 3000) {
     const lines = [`scenario: ${s.what}; ${requests} sequential requests to each Worker; perf at 997 Hz (user and kernel)`];
     const bySide: Record<string, { perReqUs: number; dso: [number, string][]; sym: [number, string][] }> = {};
     for (const [label, t] of [["hookgate", bench.hg(s)], ["no-op", bench.nt(s)]] as const) {
-      await checkAndWarm(t, label === "hookgate" ? s : { ...s, expect: /^\{\}$/ }, 300);
+      await checkAndWarm(t, label === "hookgate" ? s : { ...s, expect: /^\{\}$/ }, WARM_REQUESTS);
       await sleep(700);
       const data = join(root, "dist", `workerd-${label}.perf.data`);
       const perf = spawn("perf", ["record", "-F", "997", "-g", "-p", String(t.worker.pid), "-o", data], { stdio: "ignore" });

@@ -319,6 +319,13 @@ export async function startBench(o: { n: number; noop?: boolean; inspectorPort?:
   }
 }
 
+/**
+ * Requests each Worker gets on a scenario before it is measured (`BENCH_WARM`, 300 unless set). A young isolate is
+ * what serves most of a real Worker's requests (isolates are evicted and started often), so the default stays small;
+ * a large figure (6,000) shows the steady state V8 reaches once its optimising tiers have finished with the code.
+ */
+export const WARM_REQUESTS = Math.max(1, Number(process.env.BENCH_WARM ?? 300) || 300);
+
 /** Check a scenario answers what it should (a broken seed is not measured as "fast"), then warm it. */
 export async function checkAndWarm(t: Target, s: Scenario, count: number) {
   const r = await post(t.url, t.headers, s.body(0));
