@@ -43,7 +43,8 @@ export interface CallerDialect {
   answer(spec: EventSpec, answer: Record<string, unknown>, routeInput: Record<string, unknown>): Record<string, unknown>;
 }
 
-interface SettingsRequest {
+/** What a client's settings are built from (each client's settings builder takes it as it is). */
+export interface SettingsRequest {
   /** The service's base URL (already checked with serviceUrl). */
   url: string;
   team: string;

@@ -6,6 +6,7 @@ import { deadlineFor } from "../../engine/evaluate";
 import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { err, ok, type Result } from "../../engine/result";
 import { commandBridge, type BridgeConventions } from "../bridge";
+import type { SettingsRequest } from "../../gate/profile";
 
 /**
  * The service's base URL as the settings will carry it: http(s), a host, no credentials, query or fragment, and only
@@ -25,21 +26,7 @@ export function serviceBaseUrl(url: string): Result<string> {
   return ok(url.replace(/\/+$/, ""));
 }
 
-interface SettingsOptions {
-  /** The service's base URL, e.g. https://hookgate.example.com */
-  url: string;
-  team: string;
-  /** Without a policy, the gating events a team usually starts with. */
-  policy?: CompiledPolicy;
-  /**
-   * The org baseline evaluated with the team's policy: the block must send every event either uses, pre-filtered
-   * only by what both let through, or a baseline rule would never see its event.
-   */
-  baseline?: CompiledPolicy;
-  /** The environment variable holding the team token on the developer's machine. */
-  tokenEnvVar?: string;
-}
-
+/** Without a policy, the gating events a team usually starts with. */
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
 /** Simple names only: the same set on the client (JS) and here (RE2), so the pre-filter can never drift. */
 const EXACT = /^[A-Za-z0-9_\-, |]+$/;
@@ -85,9 +72,11 @@ const CLAUDE_CODE_BRIDGE: BridgeConventions = { runtime: "sh", blockExit: 2, ope
  * The Claude Code `hooks` settings block for a team: an `http` hook per event the policy uses,
  * a `command` bridge (sh + curl) for SessionStart and Setup, which the client never sends over HTTP.
  */
-export function buildSettings(events: EventTable, options: SettingsOptions): { hooks: Record<string, unknown[]> } {
+export function buildSettings(events: EventTable, options: SettingsRequest): { hooks: Record<string, unknown[]> } {
   const base = options.url.replace(/\/+$/, "");
   const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
+  // The org baseline is evaluated with the team's policy: the block must send every event either uses, pre-filtered
+  // only by what both let through, or a baseline rule would never see its event.
   const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
   const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
   const hooks: Record<string, unknown[]> = {};

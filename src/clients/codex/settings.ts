@@ -3,6 +3,7 @@ import type { EventSpec } from "../../engine/event/eventSpec";
 import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import { hookUrl } from "../../routes";
 import { commandBridge, type BridgeConventions } from "../bridge";
+import type { SettingsRequest } from "../../gate/profile";
 import { CODEX_HOOK_TIMEOUT_MS } from "./input";
 
 /*
@@ -18,14 +19,6 @@ import { CODEX_HOOK_TIMEOUT_MS } from "./input";
  * /etc/codex/requirements.toml), which runs at once and which users cannot turn off.
  */
 
-interface CodexSettingsOptions {
-  url: string;
-  team: string;
-  policy?: CompiledPolicy;
-  baseline?: CompiledPolicy;
-  tokenEnvVar?: string;
-}
-
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
 /** Codex's hook timeout, seconds, as the settings write it. */
 const CODEX_TIMEOUT_S = CODEX_HOOK_TIMEOUT_MS / 1000;
@@ -40,7 +33,7 @@ function failsClosed(spec: EventSpec, policies: readonly CompiledPolicy[]): bool
 }
 
 /** Codex's settings for a team: the hooks.json form and the managed requirements.toml form of the same hooks. */
-export function buildCodexSettings(events: EventTable, options: CodexSettingsOptions): { hooks: Record<string, unknown[]>; requirementsToml: string } {
+export function buildCodexSettings(events: EventTable, options: SettingsRequest): { hooks: Record<string, unknown[]>; requirementsToml: string } {
   const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
   const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
   const used = policies.length > 0 ? new Set(policies.flatMap((p) => Object.keys(p.events))) : new Set(DEFAULT_EVENTS);

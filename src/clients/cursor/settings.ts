@@ -5,19 +5,12 @@ import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { hookUrl } from "../../routes";
 import { commandBridge, type BridgeConventions } from "../bridge";
 import type { AnswerWriter, NativeSpec } from "../native";
+import type { SettingsRequest } from "../../gate/profile";
 
 /** Cursor's command hooks: exit 2 blocks (the documented deny), any other failure is logged and the agent goes on. */
 const CURSOR_BRIDGE: BridgeConventions = { runtime: "sh", blockExit: 2, openExit: 1 };
 
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "UserPromptSubmit", "Stop"];
-
-interface CursorSettingsOptions {
-  url: string;
-  team: string;
-  policy?: CompiledPolicy;
-  baseline?: CompiledPolicy;
-  tokenEnvVar?: string;
-}
 
 /**
  * `.cursor/hooks.json`: a command hook per Cursor event whose canonical event the policy (or the baseline) uses,
@@ -28,7 +21,7 @@ export function buildCursorSettings(
   events: EventTable,
   segment: string,
   writerOf: (spec: NativeSpec) => AnswerWriter | undefined,
-  options: CursorSettingsOptions,
+  options: SettingsRequest,
 ): { version: 1; hooks: Record<string, unknown[]> } {
   const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
   const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
