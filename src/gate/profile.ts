@@ -52,6 +52,9 @@ export interface SettingsRequest {
   policy?: CompiledPolicy;
   /** The org baseline in force, when there is one: the events it uses are hooked too. */
   baseline?: CompiledPolicy;
-  /** The environment variable that holds the team token on the developer's machine. */
+  /** The environment variable that holds the team token on the developer's machine (default DEFAULT_TOKEN_ENV). */
   tokenEnvVar?: string;
 }
+
+/** The variable the settings read the team token from when they are given none (and the service's block always). */
+export const DEFAULT_TOKEN_ENV = "HOOKGATE_TOKEN";

@@ -6,7 +6,7 @@ import { deadlineFor } from "../../engine/evaluate";
 import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { err, ok, type Result } from "../../engine/result";
 import { commandBridge, type BridgeConventions } from "../bridge";
-import type { SettingsRequest } from "../../gate/profile";
+import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
 
 /**
  * The service's base URL as the settings will carry it: http(s), a host, no credentials, query or fragment, and only
@@ -74,7 +74,7 @@ const CLAUDE_CODE_BRIDGE: BridgeConventions = { runtime: "sh", blockExit: 2, ope
  */
 export function buildSettings(events: EventTable, options: SettingsRequest): { hooks: Record<string, unknown[]> } {
   const base = options.url.replace(/\/+$/, "");
-  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
+  const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
   // The org baseline is evaluated with the team's policy: the block must send every event either uses, pre-filtered
   // only by what both let through, or a baseline rule would never see its event.
   const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);

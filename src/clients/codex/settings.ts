@@ -3,7 +3,7 @@ import type { EventSpec } from "../../engine/event/eventSpec";
 import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import { hookUrl } from "../../routes";
 import { commandBridge, type BridgeConventions } from "../bridge";
-import type { SettingsRequest } from "../../gate/profile";
+import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
 import { CODEX_HOOK_TIMEOUT_MS } from "./input";
 
 /*
@@ -34,7 +34,7 @@ function failsClosed(spec: EventSpec, policies: readonly CompiledPolicy[]): bool
 
 /** Codex's settings for a team: the hooks.json form and the managed requirements.toml form of the same hooks. */
 export function buildCodexSettings(events: EventTable, options: SettingsRequest): { hooks: Record<string, unknown[]>; requirementsToml: string } {
-  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
+  const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
   const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
   const used = policies.length > 0 ? new Set(policies.flatMap((p) => Object.keys(p.events))) : new Set(DEFAULT_EVENTS);
   const hooks: Record<string, unknown[]> = {};

@@ -4,7 +4,7 @@ import { deadlineFor } from "../../engine/evaluate";
 import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { hookUrl } from "../../routes";
 import type { NativeSpec } from "../native";
-import type { SettingsRequest } from "../../gate/profile";
+import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
 
 /** The canonical events a team usually starts with, when there is no policy to read them from. */
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
@@ -17,7 +17,7 @@ const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "U
  * and hookgate matches the canonical ones itself.
  */
 export function buildCopilotSettings(events: EventTable, segment: string, options: SettingsRequest): { version: 1; hooks: Record<string, unknown[]> } {
-  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
+  const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
   const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
   const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
   const hooks: Record<string, unknown[]> = {};

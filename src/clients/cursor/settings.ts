@@ -5,7 +5,7 @@ import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { hookUrl } from "../../routes";
 import { commandBridge, type BridgeConventions } from "../bridge";
 import type { AnswerWriter, NativeSpec } from "../native";
-import type { SettingsRequest } from "../../gate/profile";
+import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
 
 /** Cursor's command hooks: exit 2 blocks (the documented deny), any other failure is logged and the agent goes on. */
 const CURSOR_BRIDGE: BridgeConventions = { runtime: "sh", blockExit: 2, openExit: 1 };
@@ -23,7 +23,7 @@ export function buildCursorSettings(
   writerOf: (spec: NativeSpec) => AnswerWriter | undefined,
   options: SettingsRequest,
 ): { version: 1; hooks: Record<string, unknown[]> } {
-  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
+  const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
   const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
   const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
   const closed = policies.length === 0 || policies.some((p) => p.failMode === "closed");
