@@ -2,11 +2,10 @@ import type { EventTable } from "../../engine/event/client";
 import { hookUrl } from "../../routes";
 import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import type { EventSpec } from "../../engine/event/eventSpec";
-import { deadlineFor } from "../../engine/evaluate";
-import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { err, ok, type Result } from "../../engine/result";
 import { commandBridge, type BridgeConventions } from "../bridge";
 import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
+import { hookedEvents, layersDeadlineMs, layersFailClosed, settingsLayers } from "../layers";
 
 /**
  * The service's base URL as the settings will carry it: http(s), a host, no credentials, query or fragment, and only
@@ -77,13 +76,13 @@ export function buildSettings(events: EventTable, options: SettingsRequest): { h
   const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
   // The org baseline is evaluated with the team's policy: the block must send every event either uses, pre-filtered
   // only by what both let through, or a baseline rule would never see its event.
-  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
-  const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
+  const policies = settingsLayers(options);
+  const used = hookedEvents(policies, DEFAULT_EVENTS);
   const hooks: Record<string, unknown[]> = {};
   for (const spec of events.list) {
-    if (!used.includes(spec.name)) continue;
+    if (!used.has(spec.name)) continue;
     const url = hookUrl(base, options.team, spec.route);
-    const deadlineMs = policies.length > 0 ? Math.max(...policies.map((p) => deadlineFor(p, spec))) : DEFAULT_DEADLINE_MS;
+    const deadlineMs = layersDeadlineMs(policies, spec);
     // Just above the server's deadline, so the client never gives up on an answer that is on its way.
     const timeout = Math.ceil(deadlineMs / 1000) + 2;
     let handler: Record<string, unknown>;
@@ -97,7 +96,7 @@ export function buildSettings(events: EventTable, options: SettingsRequest): { h
       };
       const gating = spec.verdicts.includes("deny") || spec.verdicts.includes("block");
       // Fails closed when either layer does (and, with neither, by default).
-      if ((policies.length === 0 || policies.some((p) => p.failMode === "closed")) && gating) handler.onFailure = "block";
+      if (layersFailClosed(policies) && gating) handler.onFailure = "block";
     } else {
       handler = { type: "command", command: commandBridge(CLAUDE_CODE_BRIDGE, { url, envVar, timeoutSec: timeout }), timeout: timeout + 1 };
     }

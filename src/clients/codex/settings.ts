@@ -4,6 +4,7 @@ import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import { hookUrl } from "../../routes";
 import { commandBridge, type BridgeConventions } from "../bridge";
 import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
+import { hookedEvents, layersFailClosed, settingsLayers } from "../layers";
 import { CODEX_HOOK_TIMEOUT_MS } from "./input";
 
 /*
@@ -29,14 +30,14 @@ const CODEX_BRIDGE: BridgeConventions = { runtime: "node", blockExit: 2, openExi
 /** Whether the bridge for this event blocks (exit 2) when hookgate cannot answer: a gating event failing closed. */
 function failsClosed(spec: EventSpec, policies: readonly CompiledPolicy[]): boolean {
   const gating = spec.verdicts.includes("deny") || (spec.verdicts.includes("block") && !spec.stopLike);
-  return gating && (policies.length === 0 || policies.some((p) => p.failMode === "closed"));
+  return gating && layersFailClosed(policies);
 }
 
 /** Codex's settings for a team: the hooks.json form and the managed requirements.toml form of the same hooks. */
 export function buildCodexSettings(events: EventTable, options: SettingsRequest): { hooks: Record<string, unknown[]>; requirementsToml: string } {
   const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
-  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
-  const used = policies.length > 0 ? new Set(policies.flatMap((p) => Object.keys(p.events))) : new Set(DEFAULT_EVENTS);
+  const policies = settingsLayers(options);
+  const used = hookedEvents(policies, DEFAULT_EVENTS);
   const hooks: Record<string, unknown[]> = {};
   const toml: string[] = [];
   for (const spec of events.list) {

@@ -1,10 +1,8 @@
 import type { EventTable } from "../../engine/event/client";
-import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
-import { deadlineFor } from "../../engine/evaluate";
-import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { hookUrl } from "../../routes";
 import type { NativeSpec } from "../native";
 import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
+import { hookedEvents, layersDeadlineMs, settingsLayers } from "../layers";
 
 /** The canonical events a team usually starts with, when there is no policy to read them from. */
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
@@ -18,12 +16,12 @@ const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "U
  */
 export function buildCopilotSettings(events: EventTable, segment: string, options: SettingsRequest): { version: 1; hooks: Record<string, unknown[]> } {
   const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
-  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
-  const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
+  const policies = settingsLayers(options);
+  const used = hookedEvents(policies, DEFAULT_EVENTS);
   const hooks: Record<string, unknown[]> = {};
   for (const spec of events.list as readonly NativeSpec[]) {
-    if (!used.includes(spec.name)) continue;
-    const deadlineMs = policies.length > 0 ? Math.max(...policies.map((p) => deadlineFor(p, spec))) : DEFAULT_DEADLINE_MS;
+    if (!used.has(spec.name)) continue;
+    const deadlineMs = layersDeadlineMs(policies, spec);
     hooks[spec.native.native] = [
       {
         type: "http",
