@@ -43,7 +43,8 @@ export interface CallerDialect {
   answer(spec: EventSpec, answer: Record<string, unknown>, routeInput: Record<string, unknown>): Record<string, unknown>;
 }
 
-interface SettingsRequest {
+/** What a client's settings are built from (each client's settings builder takes it as it is). */
+export interface SettingsRequest {
   /** The service's base URL (already checked with serviceUrl). */
   url: string;
   team: string;
@@ -51,6 +52,9 @@ interface SettingsRequest {
   policy?: CompiledPolicy;
   /** The org baseline in force, when there is one: the events it uses are hooked too. */
   baseline?: CompiledPolicy;
-  /** The environment variable that holds the team token on the developer's machine. */
+  /** The environment variable that holds the team token on the developer's machine (default DEFAULT_TOKEN_ENV). */
   tokenEnvVar?: string;
 }
+
+/** The variable the settings read the team token from when they are given none (and the service's block always). */
+export const DEFAULT_TOKEN_ENV = "HOOKGATE_TOKEN";

@@ -4,7 +4,7 @@ import { readJsonFile } from "../jsonFile";
 import { CLIENT_PROFILES, clientProfile } from "../../clients";
 import { CLIENT_NAMES } from "../../clients/names";
 import { compilePolicy, type CompiledPolicy } from "../../engine/policy/compilePolicy";
-import type { ClientProfile } from "../../gate/profile";
+import { DEFAULT_TOKEN_ENV, type ClientProfile } from "../../gate/profile";
 import { compileOrReport } from "../policyFile";
 import { mergeSettings, type MergeSummary } from "../settingsMerge";
 import { TeamApi, serviceUrl, teamName } from "../service";
@@ -35,7 +35,7 @@ async function settingsBlock(ctx: CommandContext): Promise<Block | undefined> {
   // The service's block is the first client's; another client's is built here, from --policy or the usual events.
   const fromService = first && typeof values.policy !== "string" && Boolean(io.env.HOOKGATE_ADMIN_TOKEN);
   if (fromService) {
-    if (envVar !== undefined) throw new UsageError("--token-env needs --policy: the service's block always reads HOOKGATE_TOKEN", ctx.path);
+    if (envVar !== undefined) throw new UsageError(`--token-env needs --policy: the service's block always reads ${DEFAULT_TOKEN_ENV}`, ctx.path);
     if (values.baseline !== undefined) throw new UsageError("--baseline needs --policy: the service's block already includes the published baseline", ctx.path);
     const api = new TeamApi(ctx);
     const { body } = await api.teamCall("GET", `/settings?url=${encodeURIComponent(api.url)}`);
@@ -94,7 +94,7 @@ export const settings: Command = {
     policy: { type: "string", value: "<policy.json>", description: "build the block offline from this policy (hook only the events it uses)" },
     baseline: { type: "string", value: "<baseline.json>", description: "with --policy: the org baseline too (its events are hooked as well); the service's block includes it by itself" },
     merge: { type: "string", value: "<settings.json>", description: "merge into this Claude Code settings file (created with its directory if missing)" },
-    "token-env": { type: "string", value: "<NAME>", description: "the variable holding the team token (default HOOKGATE_TOKEN; needs --policy)" },
+    "token-env": { type: "string", value: "<NAME>", description: `the variable holding the team token (default ${DEFAULT_TOKEN_ENV}; needs --policy)` },
     client: { type: "string", value: "<client>", description: "the client to hook up: claude-code (default) or codex (.codex/hooks.json)" },
     form: { type: "string", value: "hooks|requirements", description: "with --client codex: hooks.json (default) or the managed requirements.toml tables" },
     ...JSON_OPTION,

@@ -3,6 +3,7 @@ import { UsageError } from "../errors";
 import { printable } from "../printable";
 import { TeamApi } from "../service";
 import { columns } from "../table";
+import { DEFAULT_TOKEN_ENV } from "../../gate/profile";
 
 interface TokenInfo {
   id: string;
@@ -16,7 +17,7 @@ const create: Command = {
   summary: "a new team token; only the token goes to stdout (it is shown once)",
   usage: ["create [--name <name>]"],
   options: { ...SERVICE_OPTIONS, name: { type: "string", value: "<name>", description: "what it is for, e.g. laptop-alice" }, ...JSON_OPTION },
-  details: ["`export HOOKGATE_TOKEN=$(hookgate tokens create --name laptop)` keeps it out of the terminal's scrollback."],
+  details: [`\`export ${DEFAULT_TOKEN_ENV}=$(hookgate tokens create --name laptop)\` keeps it out of the terminal's scrollback.`],
   async run(ctx) {
     const api = new TeamApi(ctx);
     const name = ctx.values.name;

@@ -2,10 +2,10 @@ import type { EventTable } from "../../engine/event/client";
 import { hookUrl } from "../../routes";
 import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import type { EventSpec } from "../../engine/event/eventSpec";
-import { deadlineFor } from "../../engine/evaluate";
-import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { err, ok, type Result } from "../../engine/result";
 import { commandBridge, type BridgeConventions } from "../bridge";
+import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
+import { hookedEvents, layersDeadlineMs, layersFailClosed, settingsLayers } from "../layers";
 
 /**
  * The service's base URL as the settings will carry it: http(s), a host, no credentials, query or fragment, and only
@@ -25,21 +25,7 @@ export function serviceBaseUrl(url: string): Result<string> {
   return ok(url.replace(/\/+$/, ""));
 }
 
-interface SettingsOptions {
-  /** The service's base URL, e.g. https://hookgate.example.com */
-  url: string;
-  team: string;
-  /** Without a policy, the gating events a team usually starts with. */
-  policy?: CompiledPolicy;
-  /**
-   * The org baseline evaluated with the team's policy: the block must send every event either uses, pre-filtered
-   * only by what both let through, or a baseline rule would never see its event.
-   */
-  baseline?: CompiledPolicy;
-  /** The environment variable holding the team token on the developer's machine. */
-  tokenEnvVar?: string;
-}
-
+/** Without a policy, the gating events a team usually starts with. */
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
 /** Simple names only: the same set on the client (JS) and here (RE2), so the pre-filter can never drift. */
 const EXACT = /^[A-Za-z0-9_\-, |]+$/;
@@ -85,16 +71,18 @@ const CLAUDE_CODE_BRIDGE: BridgeConventions = { runtime: "sh", blockExit: 2, ope
  * The Claude Code `hooks` settings block for a team: an `http` hook per event the policy uses,
  * a `command` bridge (sh + curl) for SessionStart and Setup, which the client never sends over HTTP.
  */
-export function buildSettings(events: EventTable, options: SettingsOptions): { hooks: Record<string, unknown[]> } {
+export function buildSettings(events: EventTable, options: SettingsRequest): { hooks: Record<string, unknown[]> } {
   const base = options.url.replace(/\/+$/, "");
-  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
-  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
-  const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
+  const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
+  // The org baseline is evaluated with the team's policy: the block must send every event either uses, pre-filtered
+  // only by what both let through, or a baseline rule would never see its event.
+  const policies = settingsLayers(options);
+  const used = hookedEvents(policies, DEFAULT_EVENTS);
   const hooks: Record<string, unknown[]> = {};
   for (const spec of events.list) {
-    if (!used.includes(spec.name)) continue;
+    if (!used.has(spec.name)) continue;
     const url = hookUrl(base, options.team, spec.route);
-    const deadlineMs = policies.length > 0 ? Math.max(...policies.map((p) => deadlineFor(p, spec))) : DEFAULT_DEADLINE_MS;
+    const deadlineMs = layersDeadlineMs(policies, spec);
     // Just above the server's deadline, so the client never gives up on an answer that is on its way.
     const timeout = Math.ceil(deadlineMs / 1000) + 2;
     let handler: Record<string, unknown>;
@@ -108,7 +96,7 @@ export function buildSettings(events: EventTable, options: SettingsOptions): { h
       };
       const gating = spec.verdicts.includes("deny") || spec.verdicts.includes("block");
       // Fails closed when either layer does (and, with neither, by default).
-      if ((policies.length === 0 || policies.some((p) => p.failMode === "closed")) && gating) handler.onFailure = "block";
+      if (layersFailClosed(policies) && gating) handler.onFailure = "block";
     } else {
       handler = { type: "command", command: commandBridge(CLAUDE_CODE_BRIDGE, { url, envVar, timeoutSec: timeout }), timeout: timeout + 1 };
     }

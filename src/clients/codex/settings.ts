@@ -3,6 +3,8 @@ import type { EventSpec } from "../../engine/event/eventSpec";
 import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
 import { hookUrl } from "../../routes";
 import { commandBridge, type BridgeConventions } from "../bridge";
+import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
+import { hookedEvents, layersFailClosed, settingsLayers } from "../layers";
 import { CODEX_HOOK_TIMEOUT_MS } from "./input";
 
 /*
@@ -18,14 +20,6 @@ import { CODEX_HOOK_TIMEOUT_MS } from "./input";
  * /etc/codex/requirements.toml), which runs at once and which users cannot turn off.
  */
 
-interface CodexSettingsOptions {
-  url: string;
-  team: string;
-  policy?: CompiledPolicy;
-  baseline?: CompiledPolicy;
-  tokenEnvVar?: string;
-}
-
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
 /** Codex's hook timeout, seconds, as the settings write it. */
 const CODEX_TIMEOUT_S = CODEX_HOOK_TIMEOUT_MS / 1000;
@@ -36,14 +30,14 @@ const CODEX_BRIDGE: BridgeConventions = { runtime: "node", blockExit: 2, openExi
 /** Whether the bridge for this event blocks (exit 2) when hookgate cannot answer: a gating event failing closed. */
 function failsClosed(spec: EventSpec, policies: readonly CompiledPolicy[]): boolean {
   const gating = spec.verdicts.includes("deny") || (spec.verdicts.includes("block") && !spec.stopLike);
-  return gating && (policies.length === 0 || policies.some((p) => p.failMode === "closed"));
+  return gating && layersFailClosed(policies);
 }
 
 /** Codex's settings for a team: the hooks.json form and the managed requirements.toml form of the same hooks. */
-export function buildCodexSettings(events: EventTable, options: CodexSettingsOptions): { hooks: Record<string, unknown[]>; requirementsToml: string } {
-  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
-  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
-  const used = policies.length > 0 ? new Set(policies.flatMap((p) => Object.keys(p.events))) : new Set(DEFAULT_EVENTS);
+export function buildCodexSettings(events: EventTable, options: SettingsRequest): { hooks: Record<string, unknown[]>; requirementsToml: string } {
+  const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
+  const policies = settingsLayers(options);
+  const used = hookedEvents(policies, DEFAULT_EVENTS);
   const hooks: Record<string, unknown[]> = {};
   const toml: string[] = [];
   for (const spec of events.list) {

@@ -1,20 +1,11 @@
 import type { EventTable } from "../../engine/event/client";
-import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
-import { deadlineFor } from "../../engine/evaluate";
-import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { hookUrl } from "../../routes";
 import type { NativeSpec } from "../native";
+import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
+import { hookedEvents, layersDeadlineMs, settingsLayers } from "../layers";
 
 /** The canonical events a team usually starts with, when there is no policy to read them from. */
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"];
-
-interface CopilotSettingsOptions {
-  url: string;
-  team: string;
-  policy?: CompiledPolicy;
-  baseline?: CompiledPolicy;
-  tokenEnvVar?: string;
-}
 
 /**
  * `.github/hooks/hookgate.json` for Copilot CLI: an `http` hook per event the policy (or the baseline) uses, under
@@ -23,14 +14,14 @@ interface CopilotSettingsOptions {
  * localhost with COPILOT_HOOK_ALLOW_LOCALHOST=1. No matcher: Copilot's are anchored regexes on its own tool names,
  * and hookgate matches the canonical ones itself.
  */
-export function buildCopilotSettings(events: EventTable, segment: string, options: CopilotSettingsOptions): { version: 1; hooks: Record<string, unknown[]> } {
-  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
-  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
-  const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
+export function buildCopilotSettings(events: EventTable, segment: string, options: SettingsRequest): { version: 1; hooks: Record<string, unknown[]> } {
+  const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
+  const policies = settingsLayers(options);
+  const used = hookedEvents(policies, DEFAULT_EVENTS);
   const hooks: Record<string, unknown[]> = {};
   for (const spec of events.list as readonly NativeSpec[]) {
-    if (!used.includes(spec.name)) continue;
-    const deadlineMs = policies.length > 0 ? Math.max(...policies.map((p) => deadlineFor(p, spec))) : DEFAULT_DEADLINE_MS;
+    if (!used.has(spec.name)) continue;
+    const deadlineMs = layersDeadlineMs(policies, spec);
     hooks[spec.native.native] = [
       {
         type: "http",

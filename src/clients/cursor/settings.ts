@@ -1,23 +1,14 @@
 import type { EventTable } from "../../engine/event/client";
-import type { CompiledPolicy } from "../../engine/policy/compilePolicy";
-import { deadlineFor } from "../../engine/evaluate";
-import { DEFAULT_DEADLINE_MS } from "../../engine/limits/limits";
 import { hookUrl } from "../../routes";
 import { commandBridge, type BridgeConventions } from "../bridge";
 import type { AnswerWriter, NativeSpec } from "../native";
+import { DEFAULT_TOKEN_ENV, type SettingsRequest } from "../../gate/profile";
+import { hookedEvents, layersDeadlineMs, layersFailClosed, settingsLayers } from "../layers";
 
 /** Cursor's command hooks: exit 2 blocks (the documented deny), any other failure is logged and the agent goes on. */
 const CURSOR_BRIDGE: BridgeConventions = { runtime: "sh", blockExit: 2, openExit: 1 };
 
 const DEFAULT_EVENTS: readonly string[] = ["PreToolUse", "UserPromptSubmit", "Stop"];
-
-interface CursorSettingsOptions {
-  url: string;
-  team: string;
-  policy?: CompiledPolicy;
-  baseline?: CompiledPolicy;
-  tokenEnvVar?: string;
-}
 
 /**
  * `.cursor/hooks.json`: a command hook per Cursor event whose canonical event the policy (or the baseline) uses,
@@ -28,16 +19,16 @@ export function buildCursorSettings(
   events: EventTable,
   segment: string,
   writerOf: (spec: NativeSpec) => AnswerWriter | undefined,
-  options: CursorSettingsOptions,
+  options: SettingsRequest,
 ): { version: 1; hooks: Record<string, unknown[]> } {
-  const envVar = options.tokenEnvVar ?? "HOOKGATE_TOKEN";
-  const policies = [options.baseline, options.policy].filter((p): p is CompiledPolicy => p !== undefined);
-  const used: readonly string[] = policies.length > 0 ? [...new Set(policies.flatMap((p) => Object.keys(p.events)))] : DEFAULT_EVENTS;
-  const closed = policies.length === 0 || policies.some((p) => p.failMode === "closed");
+  const envVar = options.tokenEnvVar ?? DEFAULT_TOKEN_ENV;
+  const policies = settingsLayers(options);
+  const used = hookedEvents(policies, DEFAULT_EVENTS);
+  const closed = layersFailClosed(policies);
   const hooks: Record<string, unknown[]> = {};
   for (const spec of events.list as readonly NativeSpec[]) {
-    if (!used.includes(spec.name)) continue;
-    const deadlineMs = policies.length > 0 ? Math.max(...policies.map((p) => deadlineFor(p, spec))) : DEFAULT_DEADLINE_MS;
+    if (!used.has(spec.name)) continue;
+    const deadlineMs = layersDeadlineMs(policies, spec);
     const timeoutSec = Math.ceil(deadlineMs / 1000) + 2;
     const writer = writerOf(spec);
     const reason = "hookgate could not be asked; the team policy fails closed.";

@@ -12,8 +12,8 @@
  * - `force-push` (git), `fork-bomb` (a function that calls itself through a pipe or twice).
  */
 import { setNewest } from "../limits/lru";
-import { COMMANDS } from "./commands/commands";
-import { COMMAND_NAMES, commandSpec, type DeclaredEffect } from "./commands/commands";
+import { COMMAND_NAMES, COMMANDS, commandSpec } from "./commands/commands";
+import type { DeclaredEffect } from "./commands/declared";
 import type { EffectKind } from "./effectKinds";
 import type { ContainerView, ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { hostPaths } from "./commands/containerRun";

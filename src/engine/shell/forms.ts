@@ -17,7 +17,8 @@
  * stripped, assignments kept), and ask whether EVERY filling matches: an allow can never be wider than the client's.
  */
 import { parseArgs, type OptionTable } from "./words/args";
-import { commandSpec, GIT_PUSH, gitSubcommand } from "./commands/commands";
+import { commandSpec } from "./commands/commands";
+import { GIT_PUSH, gitSubcommand } from "./commands/git";
 import type { ShellAnalysis, ShellWord, SimpleCommand } from "./model";
 import { isPsExpression, PS_ALIASES } from "./powershell/cmdlets";
 import { collapse } from "./builder";

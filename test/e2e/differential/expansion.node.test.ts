@@ -1,7 +1,8 @@
 // The differential suite's own "could some expansion match?" oracle (it decides which LAX pairs are excused, so it
 // must err towards "could").
 import { describe, expect, it } from "vitest";
-import { couldMatch, excuse, intersects, STAR, type Pat } from "./expansion";
+import { STAR, type Pat } from "./commandScan";
+import { couldMatch, excuse, intersects } from "./expansion";
 
 const p = (s: string): Pat => [...s].map((c) => (c === "*" ? STAR : c));
 

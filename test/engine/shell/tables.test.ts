@@ -2,7 +2,8 @@
 // is exercised and a new entry without an example fails here.
 import { describe, expect, it } from "vitest";
 import { analyseShell } from "../../../src/engine/shell/analyse";
-import { COMMANDS, REMOTE_RUNNERS } from "../../../src/engine/shell/commands/commands";
+import { COMMANDS } from "../../../src/engine/shell/commands/commands";
+import { REMOTE_RUNNERS } from "../../../src/engine/shell/commands/transfers";
 import { effectsOf } from "../../../src/engine/shell/effects";
 import { formsOf } from "../../../src/engine/shell/forms";
 import { displayTemplate } from "../../../src/engine/shell/words/template";

@@ -5,7 +5,8 @@
  */
 import type { ShellWord, SimpleCommand } from "../model";
 import { WINDOWS_DISK, icaclsMode, psPath } from "../powershell/cmdlets";
-import { commandSpec, type DeclaredEffect } from "../commands/commands";
+import { commandSpec } from "../commands/commands";
+import type { DeclaredEffect } from "../commands/declared";
 import { parseArgs } from "../words/args";
 
 const sw = (args: readonly ShellWord[], re: RegExp) => args.some((w) => re.test(w.value));

@@ -5,7 +5,8 @@
  * asks this table what they do.
  */
 import { HOLE_SEG } from "../words/template";
-import { commandSpec, type DeclaredEffect } from "../commands/commands";
+import { commandSpec } from "../commands/commands";
+import type { DeclaredEffect } from "../commands/declared";
 import type { ShellWord, SimpleCommand } from "../model";
 import { parseArgs } from "../words/args";
 
