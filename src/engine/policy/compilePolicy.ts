@@ -489,7 +489,7 @@ function compileHandler(
       problem("effect", "an `effect` condition can only restrict (deny, ask, block, a judge, context); an allow rule takes `if` rules, which must cover the whole command");
     else
       (Array.isArray(h.effect) ? h.effect : [h.effect]).forEach((doc, i) => {
-        const c = compileEffectCondition(doc, policy.paths ?? {});
+        const c = compileEffectCondition(doc, policy.paths ?? {}, options.lazyPatterns);
         if (c.ok) effectConditions.push(c.value);
         else for (const m of c.error) problem(Array.isArray(h.effect) ? `effect[${i}]` : "effect", m);
       });
