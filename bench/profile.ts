@@ -416,7 +416,7 @@ export async function profileColdBench(team: "h1000" | "starter" = "h1000") {
         const stopped = ((await cdp.send("Profiler.stop")) as { profile: Profile }).profile;
         cdp.close();
         if (id === hookgateId) profile = stopped;
-        const times = selfTimes(stopped, 100);
+        const times = selfTimes(stopped, coldInterval);
         let js = 0;
         let program = 0;
         for (const node of stopped.nodes) {
@@ -429,7 +429,7 @@ export async function profileColdBench(team: "h1000" | "starter" = "h1000") {
       if (!profile) throw new Error("no profile of hookgate's isolate");
       writeFileSync(join(root, "dist", `cold_${team}.cpuprofile`), JSON.stringify(profile));
       const map = sourceMapper(join(root, "dist", "index.js.map"));
-      const self = selfTimes(profile, 100);
+      const self = selfTimes(profile, coldInterval);
       const byModule = new Map<string, number>();
       const byFunction = new Map<string, number>();
       let busy = 0;
