@@ -34,7 +34,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** CPU of the process once it has stopped moving (start-up done): read until two reads 100 ms apart agree closely. */
-async function idleCpu(w: WorkerdWorker): Promise<number> {
+export async function idleCpu(w: WorkerdWorker): Promise<number> {
   let last = w.cpu().schedNs;
   for (let i = 0; i < 50; i++) {
     await sleep(100);

@@ -248,6 +248,7 @@ const BUCKETS: [string, RegExp][] = [
   ["JavaScript, optimised/baseline code (JIT)", /^\[JIT\]/],
   ["kernel (syscalls, scheduling, loopback TCP)", /^\[kernel/],
   ["V8 garbage collector", /v8::internal::(Scavenge|Heap|Mark|Sweep|Concurrent|Minor|Evacuat|GlobalHandles|Traced|CppHeap)|cppgc::|HeapTracer|GlobalizeTracedReference/],
+  ["V8 parser and compilers (lazy compile, bytecode, Sparkplug, Maglev, TurboFan)", /v8::internal::(Parser|PreParser|Scanner|Compiler|Compile|Bytecode|interpreter::|AstValue|Ast[A-Z]|Scope|DeclarationScope|FuncNameInferrer|baseline::|maglev::|compiler::|Zone)/],
   ["V8 builtins and interpreter", /\bBuiltins_|\bv8::internal::Runtime_/],
   ["V8 runtime (C++: ICs, maps, regexp, JSON, deopt)", /v8::|\bv8_/],
   ["SQLite (D1, KV and Durable Object storage)", /sqlite3/i],
@@ -310,6 +311,66 @@ export async function perfBench(scenarioKey = "git", requests = 3000) {
 // ---------------------------------------------------------------------------------------------- the cold start
 
 /**
+ * `npm run bench -- perf-cold [h1000|starter] [reps]`: Linux perf on the workerd process across the first request on
+ * a fresh workerd on stored state (coldStart.ts's setup, no inspector), for hookgate and for the bound floor on the
+ * same state, rep by rep: the first request's CPU by kind of code (BUCKETS), and hookgate's over the floor's. What the
+ * V8 profiler cannot say: it inflates what it watches, and all native work (the collector, V8's compilers, JSON,
+ * workerd's C++) is "(program)" or "(garbage collector)" to it.
+ */
+export async function perfColdBench(team: "h1000" | "starter" = "h1000", reps = 3) {
+  if (spawnSync("perf", ["--version"]).status !== 0) throw new Error("perf is not installed");
+  const { idleCpu, seedColdState } = await import("./coldStart");
+  const { startOnWorkerd } = await import("./workerd");
+  const seeded = await seedColdState();
+  const sides = { hookgate: [] as Map<string, number>[], "bound floor": [] as Map<string, number>[] };
+  const topSymbols = new Map<string, number>();
+  try {
+    for (let r = 0; r < reps; r++)
+      for (const side of ["bound floor", "hookgate"] as const) {
+        const w =
+          side === "hookgate"
+            ? await startOnWorkerd({ name: `hookgate-perf-cold-${r}`, config: join(root, "wrangler.toml"), bundle: join(root, "dist", "index.js"), vars: { ADMIN_TOKEN: seeded.adminToken, HOOKGATE_ENV: "bench" }, stateDir: seeded.stateDir })
+            : await startOnWorkerd({ name: `floor-perf-cold-${r}`, config: join(root, "bench", "floor", "bound.toml"), bundle: join(root, "dist", "floor", "worker.js"), stateDir: seeded.stateDir, vars: { FLOOR_BINDINGS: "1" } });
+        try {
+          await idleCpu(w);
+          const data = join(root, "dist", `perf-cold-${side.replace(" ", "-")}.perf.data`);
+          const perf = spawn("perf", ["record", "-F", "4999", "-g", "-p", String(w.pid), "-o", data], { stdio: "ignore" });
+          await sleep(500);
+          const c0 = w.cpu().schedNs;
+          const ok = await send(new URL(`/v1/hooks/${team}/pre-tool-use`, w.url), { authorization: `Bearer ${seeded.tokens[team]}`, "content-type": "application/json" }, Buffer.from(seeded.body(0)));
+          if (!ok) throw new Error(`${side}'s first request was not answered 200`);
+          await sleep(800); // as coldStart.ts: past the record's batch window, so its send is the first request's too
+          const cpuMs = (w.cpu().schedNs - c0) / 1e6;
+          perf.kill("SIGINT");
+          await new Promise((resolve) => perf.once("exit", resolve));
+          const rows = perfReport(data, "dso,sym", 100_000);
+          const out = new Map<string, number>([["(total)", cpuMs]]);
+          for (const [share, what] of rows) {
+            out.set(bucketOf(what), (out.get(bucketOf(what)) ?? 0) + share * cpuMs);
+            if (side === "hookgate") topSymbols.set(what, (topSymbols.get(what) ?? 0) + (share * cpuMs) / reps);
+          }
+          sides[side].push(out);
+        } finally {
+          await w.dispose();
+        }
+      }
+  } finally {
+    seeded.dispose();
+  }
+  const med = (maps: Map<string, number>[], k: string) => [...maps.map((m) => m.get(k) ?? 0)].sort((a, b) => a - b)[Math.floor(maps.length / 2)]!;
+  const lines = [`the first request (${team}) on a fresh workerd, ${reps} reps, perf at 4999 Hz on the process; ms of CPU, median per kind of code:`];
+  lines.push(`  ${"".padEnd(78)} ${"hookgate".padStart(9)} ${"floor".padStart(9)} ${"over".padStart(9)}`);
+  for (const name of ["(total)", ...BUCKETS.map(([n]) => n), "other native code"]) {
+    const h = med(sides.hookgate, name);
+    const f = med(sides["bound floor"], name);
+    lines.push(`  ${name.padEnd(78)} ${h.toFixed(2).padStart(9)} ${f.toFixed(2).padStart(9)} ${(h - f).toFixed(2).padStart(9)}`);
+  }
+  lines.push("hookgate's top symbols (mean ms per first request):");
+  for (const [what, ms] of [...topSymbols].sort((a, b) => b[1] - a[1]).slice(0, 30)) lines.push(`  ${ms.toFixed(2).padStart(7)} ms  ${what}`);
+  return lines;
+}
+
+/**
  * `npm run bench -- profile-cold [h1000|starter]`: a V8 CPU profile of the first request on a fresh workerd on stored
  * state (coldStart.ts's setup): the profiler starts before that request, so its self time by file and function says
  * where the cold start's CPU goes (lazy compilation shows as the functions being compiled).
@@ -355,7 +416,7 @@ export async function profileColdBench(team: "h1000" | "starter" = "h1000") {
         const stopped = ((await cdp.send("Profiler.stop")) as { profile: Profile }).profile;
         cdp.close();
         if (id === hookgateId) profile = stopped;
-        const times = selfTimes(stopped, 100);
+        const times = selfTimes(stopped, coldInterval);
         let js = 0;
         let program = 0;
         for (const node of stopped.nodes) {
@@ -368,7 +429,7 @@ export async function profileColdBench(team: "h1000" | "starter" = "h1000") {
       if (!profile) throw new Error("no profile of hookgate's isolate");
       writeFileSync(join(root, "dist", `cold_${team}.cpuprofile`), JSON.stringify(profile));
       const map = sourceMapper(join(root, "dist", "index.js.map"));
-      const self = selfTimes(profile, 100);
+      const self = selfTimes(profile, coldInterval);
       const byModule = new Map<string, number>();
       const byFunction = new Map<string, number>();
       let busy = 0;

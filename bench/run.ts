@@ -4,7 +4,8 @@
  * check. Ratios are measured in one run; absolute numbers depend on the machine. `npm run bench -- engine` or
  * `-- workerd` (or `-- replay`) runs one part; BENCH_REPS and BENCH_REQUESTS size the workerd part. `npm run bench -- profile
  * [scenario] [requests]` profiles hookgate's isolates on workerd instead, `-- perf [scenario] [requests]` samples both
- * workerd processes with Linux perf (bench/profile.ts). `-- compare A.js B.js [scenario,…] [reps] [requests]` sets
+ * workerd processes with Linux perf, `-- perf-cold [h1000|starter] [reps]` the first request on a fresh one beside the
+ * bound floor's (bench/profile.ts). `-- compare A.js B.js [scenario,…] [reps] [requests]` sets
  * two builds side by side (bench/compare.ts); `-- floor [scenario,…] [reps] [requests]` sets the build beside the
  * floor Worker (bench/floor/: hookgate's API shape, deciding nothing); `-- shape [scenario] [reps] [requests]` runs
  * the floor part by part beside the no-op and hookgate (bench/shape.ts); `-- cold [reps]` the first request on a fresh
@@ -16,7 +17,7 @@ import { coldStartBench } from "./coldStart";
 import { compareBench, FLOOR } from "./compare";
 import { loadBench } from "./load";
 import { engineBench } from "./engineBench";
-import { perfBench, profileBench, profileColdBench } from "./profile";
+import { perfBench, perfColdBench, profileBench, profileColdBench } from "./profile";
 import { replayBench } from "./replayBench";
 import { shapeBench } from "./shape";
 import { workerdBench } from "./workerdBench";
@@ -60,6 +61,10 @@ if (only === "profile") {
 if (only === "profile-cold") {
   console.log("\n## CPU profile of the first request on a fresh workerd\n");
   for (const line of await profileColdBench(process.argv[3] === "starter" ? "starter" : "h1000")) console.log(line);
+}
+if (only === "perf-cold") {
+  console.log("\n## perf on the first request on a fresh workerd, hookgate and the bound floor\n");
+  for (const line of await perfColdBench(process.argv[3] === "starter" ? "starter" : "h1000", process.argv[4] ? Number(process.argv[4]) : undefined)) console.log(line);
 }
 if (only === "perf") {
   console.log("\n## perf on the workerd processes\n");

@@ -110,14 +110,16 @@ export async function drainDecisionLogs(): Promise<void> {
 const app = createApp(CLIENT_PROFILES, sharedServices);
 
 // The isolate's warm-up (src/warmup.ts), from the global scope: Cloudflare runs it when it loads the isolate, under the
-// startup limit, so the first request does not pay for the first run of the code every request runs. Hono builds its
-// router's matcher on the first match: a hook path's match builds it now. Neither can throw out of here.
+// startup limit, so the first request does not pay for the first run of the code every request runs (the engine's,
+// the Gate's, and this app's on a hook request without a token). Hono builds its router's matcher on the first match:
+// a hook path's match builds it now. Neither can throw out of here.
+const warmUpPath = hookUrl("", "hookgate-warm-up", CLIENT_PROFILES[0]!.events.list[0]!.route);
 try {
-  app.router.match("POST", hookUrl("", "hookgate-warm-up", CLIENT_PROFILES[0]!.events.list[0]!.route));
+  app.router.match("POST", warmUpPath);
 } catch {
   // a router that cannot match now builds its matcher on the first request, as before
 }
-void warmUp(CLIENT_PROFILES).then((report) => {
+void warmUp(CLIENT_PROFILES, { fetch: (request, env, ctx) => app.fetch(request, env, ctx), hookPath: warmUpPath }).then((report) => {
   if (report.error) log("error", { msg: "warm-up stopped short: the first request pays for the first run of the code", error: report.error });
 });
 

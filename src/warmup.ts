@@ -1,5 +1,6 @@
 import starterPolicy from "../policies/default.json";
-import type { ClientModel } from "./engine/event/client";
+import { Gate } from "./gate/gate";
+import type { ClientProfile } from "./gate/profile";
 import { evaluate } from "./engine/evaluate";
 import { fastCheckOf } from "./engine/event/fastInput";
 import { compilePolicy, compilePrepared, type CompiledPolicy } from "./engine/policy/compilePolicy";
@@ -22,15 +23,22 @@ import { errorText } from "./log";
  * What it must never do: touch anything a request reads. The starter is compiled here for the warm-up alone (no
  * policy cache entry, no team); its compilation has an analysis scope of its own, so the shell-analysis cache entries
  * it leaves are never looked up by a team's policy; nothing is stored, sent or logged. The global scope allows no I/O,
- * no timers and no random values, so only the pure parts run: the Gate's decision id, the stores and the HTTP layer's
- * bindings are left to the first request. A failure here is reported in the result and never thrown: a warm-up that
- * fails costs the first request its old price, a global scope that throws would cost the Worker.
+ * no timers and no random values, so only the pure parts run: the Gate's decision id, the stores and the bindings are
+ * left to the first request. Of the HTTP layer, a hook request that carries no token runs (warmUpHttp). Last, what the
+ * warm-up keeps is moved out of V8's young generation (promoteSurvivors), so the first request's collections do not
+ * copy it. A failure here is reported in the result and never thrown: a warm-up that fails costs the first request
+ * its old price, a global scope that throws would cost the Worker.
  */
 interface WarmUpReport {
   /** The verdict (none: no opinion) each sample got from the starter, for Claude Code's events: what the tests check. */
   verdicts: Record<string, string>;
   /** The clients the starter was compiled for. */
   clients: string[];
+  /**
+   * How the HTTP layer's sample ended, when it ran: the status it was answered (401: a hook request without a token),
+   * or "no answer in the global scope" (workerd makes no Response there: the sample ran up to its answer).
+   */
+  http?: number | "no answer in the global scope";
   /** Why the warm-up stopped short, when it did. */
   error?: string;
 }
@@ -84,7 +92,7 @@ function pre(tool: string, toolInput: Record<string, unknown>): Record<string, u
  * record's masking and capping). The samples are Claude Code's: the other clients share the engine; their own
  * protocol code is small and runs on their first request.
  */
-export async function warmUp(clients: readonly ClientModel[]): Promise<WarmUpReport> {
+export async function warmUp(clients: readonly ClientProfile[], http?: HttpSample): Promise<WarmUpReport> {
   const report: WarmUpReport = { verdicts: {}, clients: [] };
   try {
     let first: CompiledPolicy | undefined;
@@ -102,6 +110,12 @@ export async function warmUp(clients: readonly ClientModel[]): Promise<WarmUpRep
       first ??= loaded.value;
     }
     if (!first) return report;
+    // The Gate's own code (its decide is the largest function the first request compiles beyond the engine's), on an
+    // input it refuses before anything is read, decided or stored: no policy, no decision id, no state.
+    const gate = new Gate(clients[0]);
+    const pre = gate.eventOf("PreToolUse", first.client.events.byName("PreToolUse"), {});
+    if (!pre.ok) throw new Error("no PreToolUse event");
+    if ((await gate.decide({ team: "(warm-up)", event: pre.value, input: {} })).ok) throw new Error("the Gate took an empty input");
     for (const { name, input } of SAMPLES) {
       const spec = first.client.events.byName(String(input.hook_event_name));
       if (!spec) throw new Error(`no ${String(input.hook_event_name)} event`);
@@ -123,9 +137,58 @@ export async function warmUp(clients: readonly ClientModel[]): Promise<WarmUpRep
         input: maskForExport(input, first.document.maskFields ?? []),
       });
     }
+    if (http) report.http = await warmUpHttp(http);
+    if (promoteSurvivors() !== 300_000 % 1024) throw new Error("the young generation's filler did not run to its end");
   } catch (e) {
     report.error = errorText(e);
   }
   lastReport = report;
   return report;
+}
+
+/**
+ * The warm-up's survivors moved out of the young generation before the first request: 300,000 short-lived objects
+ * (~12 MB with their batches), so that V8's scavenger runs now, several times, and promotes what the warm-up keeps
+ * (compiled code's data, the caches' entries). Without it the first request's own allocation set off those
+ * collections, each copying the warm-up's live objects as well as the request's: with 1,000 handlers they were the
+ * largest part of what the first request cost over the bound floor (bench/README.md, 2026-12-03 last round: the
+ * collector's CPU ~3.8 → ~0.2 ms under perf). ~13 ms at start-up (Node). Returns the last batch's length, so that
+ * no allocation is optimised away.
+ */
+function promoteSurvivors(): number {
+  let batch: { i: number }[] = [];
+  for (let i = 0; i < 300_000; i++) {
+    batch.push({ i });
+    if (batch.length === 1024) batch = [];
+  }
+  return batch.length;
+}
+
+/** The Worker's app, and a hook route's path on it (for any team). */
+interface HttpSample {
+  fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response>;
+  hookPath: string;
+}
+
+/**
+ * The HTTP layer's first run: a hook request with no token through the app (Hono's dispatch, the hook route, the
+ * services and the Gate built for its env, the refusal and its answer), which the first request would otherwise
+ * compile. Its env has no bindings and is never a request's, so the services built for it are never a request's
+ * (they are kept by env, weakly); refused before the token is read, it reaches no cache, store or log. It carries its
+ * request id: a fresh one is a random value, which the global scope does not allow.
+ */
+async function warmUpHttp({ fetch, hookPath }: HttpSample): Promise<NonNullable<WarmUpReport["http"]>> {
+  const env = {} as Env;
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  const request = new Request(`http://hookgate-warm-up.invalid${hookPath}`, { method: "POST", headers: { "x-request-id": "hookgate-warm-up" } });
+  let answer: Response;
+  try {
+    answer = await fetch(request, env, ctx);
+  } catch (e) {
+    // workerd refuses to make a Response in the global scope (its refusal's answer, here): what ran before it is done.
+    if (errorText(e).includes("Disallowed operation called within global scope")) return "no answer in the global scope";
+    throw e;
+  }
+  if (answer.status !== 401) throw new Error(`the HTTP sample was answered ${answer.status}, not 401`);
+  return answer.status;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { compilePathGlob } from "../../src/engine/match/pathGlob";
+import { compilePathGlob, deferredPathGlob } from "../../src/engine/match/pathGlob";
 import type { PathContext } from "../../src/engine/match/paths";
 import { deriveHome, normalizePath } from "../../src/engine/match/paths";
 import { preparePathTemplate } from "../../src/engine/match/pathTemplate";
@@ -113,6 +113,18 @@ describe("path globs", () => {
 
   it.each([[""], ["   "], ["a\0b"], ["x".repeat(5000)]])("rejects %j", (p) => {
     expect(compilePathGlob(p).ok).toBe(false);
+    // The glob built on first use (a stored revision's effect paths) is refused now, with the same message.
+    expect(deferredPathGlob(p)).toEqual(compilePathGlob(p));
+  });
+
+  it("a glob built on its first use (deferredPathGlob) answers as the one built now, in every case above", () => {
+    for (const [pattern, path, expected] of cases) {
+      const g = deferredPathGlob(pattern);
+      if (!g.ok) throw new Error(g.error);
+      expect(g.value.raw).toBe(pattern);
+      expect([pattern, path, g.value.match(path, ctx)]).toEqual([pattern, path, expected]);
+      expect(g.value.anchor).toBe((compilePathGlob(pattern) as { value: { anchor: string } }).value.anchor);
+    }
   });
 
   it("reports the anchor", () => {
@@ -195,6 +207,9 @@ describe("templates: the literal prefilter never changes an answer (against the 
         const fast = g.value.matchTemplate(prepared);
         expect(fast).toBe(g.value.matchTemplateSimulated(prepared));
         if (fast) agreedTrue++;
+        // Built on first use, the same glob gives the same answers (a stored revision's effect paths).
+        const deferred = deferredPathGlob(pattern);
+        expect(deferred.ok && deferred.value.matchTemplate(prepared)).toBe(fast);
       }),
       { numRuns: 5000 },
     );

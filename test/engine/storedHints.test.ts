@@ -1,6 +1,7 @@
 // A policy's index hints stored at publish (src/engine/policy/storedHints.ts): a cold isolate indexes a stored
 // revision's handlers from them, but only when this code made them from this very document.
 import { describe, expect, it } from "vitest";
+import { publishableForEveryClient } from "../../src/clients";
 import { claudeCode } from "../../src/clients/claude-code";
 import { codex } from "../../src/clients/codex";
 import { CLIENT_NAMES } from "../../src/clients/names";
@@ -102,6 +103,27 @@ describe("index hints stored at publish", () => {
     const p = stored(claudeCode);
     p.hints["claude-code"].events.PreToolUse[0][2] = [["Bash"], null, null, null];
     expect(hintsOf(loaded(p, codex))).toEqual(hintsOf(published(codex)));
+  });
+
+  it("are stored once for the clients whose hints are the same: the others name that client, and load them as theirs", () => {
+    const each = JSON.parse(JSON.stringify(publishableForEveryClient(published()).prepared)) as Json;
+    expect(Object.keys(each.hints)).toEqual(["claude-code", "codex", "copilot-cli", "cursor"]);
+    expect(each.hints["claude-code"].engine).toBe(ENGINE_DIGEST);
+    expect([each.hints.codex, each.hints["copilot-cli"], each.hints.cursor]).toEqual(["claude-code", "claude-code", "claude-code"]);
+    // Codex's hints are its own compile's, as if stored in full: a load for Codex indexes as Codex's compile does.
+    expect(hintsOf(loaded(each, codex))).toEqual(hintsOf(published(codex)));
+    // ... and they are the named client's: a hint changed there (valid fingerprints) steers Codex's index too.
+    each.hints["claude-code"].events.PreToolUse[0][0] = [["Read"], null, null, null];
+    expect([...(hintsOf(loaded(each, codex))[0]!.tools ?? [])]).toEqual(["Read"]);
+  });
+
+  it("are ignored when a name leads nowhere (no such client, or another name): read from the documents instead", () => {
+    for (const name of ["nobody", "cursor"]) {
+      const each = JSON.parse(JSON.stringify(publishableForEveryClient(published()).prepared)) as Json;
+      each.hints["claude-code"].events.PreToolUse[0][0] = [["Read"], null, null, null];
+      each.hints.codex = name;
+      expect(hintsOf(loaded(each, codex))).toEqual(hintsOf(published(codex)));
+    }
   });
 
   it("fingerprint a document the same before it is stored and once read back", () => {

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PREPARED_FORM } from "../../src/engine/policy/compilePolicy";
 import { ENGINE_DIGEST } from "../../src/engine/policy/engineDigest";
-import { documentDigest } from "../../src/engine/policy/storedHints";
+import { clientHints, documentDigest, type StoredHintsByClient } from "../../src/engine/policy/storedHints";
 import { CLIENT_NAMES } from "../../src/clients/names";
 import { policyKeys } from "../../src/stores/policyKeys";
 import { KvPolicyStore } from "../../src/stores/kvPolicyStore";
@@ -81,10 +81,12 @@ describe("the prepared form in the policy store", () => {
     const token = await mintToken(team);
     await publish(team, denyLs("A"));
     const key = policyKeys.current(team);
-    type Stored = Record<string, unknown> & { prepared: { document: unknown; hints: Record<string, { engine: string; document: string; events: Record<string, unknown[][]> }> } };
+    type Stored = Record<string, unknown> & { prepared: { document: unknown; hints: StoredHintsByClient } };
     const stored = (await env.HOOKGATE_KV.get<Stored>(key, "json"))!;
     expect(Object.keys(stored.prepared.hints).sort()).toEqual([...CLIENT_NAMES].sort());
-    for (const hints of Object.values(stored.prepared.hints)) {
+    // Each client's own, or the name of the client whose hints are the same (each set stored once).
+    for (const client of CLIENT_NAMES) {
+      const hints = clientHints(stored.prepared.hints, client)!;
       expect(hints.engine).toBe(ENGINE_DIGEST);
       expect(hints.document).toBe(documentDigest(stored.prepared.document));
       expect(hints.events.PreToolUse?.[0]).toHaveLength(1);
@@ -96,12 +98,12 @@ describe("the prepared form in the policy store", () => {
   it("is made again by this engine when the unchanged document is published again after an upgrade (no new revision)", async () => {
     const team = uniqueTeam("prepared-refresh");
     const published = await publish(team, denyLs("A"));
-    type Stored = Record<string, unknown> & { revision: number; prepared: { hints: Record<string, { engine: string }> } };
+    type Stored = Record<string, unknown> & { revision: number; prepared: { hints: StoredHintsByClient } };
     const keys = [policyKeys.current(team), policyKeys.revision(team, published.revision)];
     // As an older deploy's engine left them: hints under another fingerprint, which this code does not use.
     for (const key of keys) {
       const stored = (await env.HOOKGATE_KV.get<Stored>(key, "json"))!;
-      for (const h of Object.values(stored.prepared.hints)) h.engine = "0000000000000000";
+      for (const h of Object.values(stored.prepared.hints)) if (typeof h === "object") h.engine = "0000000000000000";
       await env.HOOKGATE_KV.put(key, JSON.stringify(stored));
     }
     const again = await admin("PUT", `/teams/${team}/policy`, denyLs("A"));
@@ -110,7 +112,7 @@ describe("the prepared form in the policy store", () => {
     for (const key of keys) {
       const stored = (await env.HOOKGATE_KV.get<Stored>(key, "json"))!;
       expect(stored.revision).toBe(published.revision);
-      expect(Object.values(stored.prepared.hints).map((h) => h.engine)).toEqual(CLIENT_NAMES.map(() => ENGINE_DIGEST));
+      expect(CLIENT_NAMES.map((client) => clientHints(stored.prepared.hints, client)?.engine)).toEqual(CLIENT_NAMES.map(() => ENGINE_DIGEST));
     }
   });
 });

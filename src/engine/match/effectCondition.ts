@@ -10,7 +10,7 @@
  * references to the policy's named `paths` sets. A path the shell fills in at run time (`"$DIR"`, `*`) matches when
  * SOME filling could be in the set (and is excluded only when EVERY filling is excluded).
  */
-import { compilePathGlob, type PathGlob } from "./pathGlob";
+import { compilePathGlob, deferredPathGlob, type PathGlob } from "./pathGlob";
 import { err, ok, type Result } from "../result";
 import { PATH_EFFECT_KINDS, type EffectKind } from "../shell/effectKinds";
 import type { Effect } from "../shell/effects";
@@ -42,8 +42,12 @@ export interface CompiledEffectCondition {
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-/** Compile one condition; `sets` are the policy's named path sets. Problems come back as messages. */
-export function compileEffectCondition(doc: EffectConditionDocument, sets: Readonly<Record<string, readonly string[]>>): Result<CompiledEffectCondition, string[]> {
+/**
+ * Compile one condition; `sets` are the policy's named path sets. Problems come back as messages. `lazy`: each path
+ * glob is built on its first use (deferredPathGlob: the same problems, found now), for a stored revision loaded with
+ * CompileOptions' lazyPatterns.
+ */
+export function compileEffectCondition(doc: EffectConditionDocument, sets: Readonly<Record<string, readonly string[]>>, lazy = false): Result<CompiledEffectCondition, string[]> {
   const problems: string[] = [];
   const kinds = asArray(doc.kind);
   const paths = asArray(doc.paths);
@@ -70,7 +74,7 @@ export function compileEffectCondition(doc: EffectConditionDocument, sets: Reado
   };
   for (const entry of paths.flatMap((p) => expand(p, new Set()))) {
     const negated = entry.startsWith("!");
-    const g = compilePathGlob(negated ? entry.slice(1) : entry);
+    const g = (lazy ? deferredPathGlob : compilePathGlob)(negated ? entry.slice(1) : entry);
     if (!g.ok) problems.push(`path "${entry}": ${g.error}`);
     else (negated ? exclude : include).push(g.value);
   }

@@ -3,8 +3,6 @@
  * `[a-z]`/`[!x]`), a whole-segment `**`, and the greedy-star matching of a segment's text and of a path's
  * segments, both with a single resume point (no recursion, no regex).
  */
-import { ok, type Result } from "../result";
-
 export type Tok =
   | { t: "lit"; c: string }
   | { t: "any" } // ?
@@ -13,7 +11,8 @@ export type Tok =
 
 export type Seg = { t: "globstar" } | { t: "seg"; toks: Tok[]; literal: string | undefined };
 
-export function parseSegment(s: string): Result<Tok[], string> {
+/** A segment's tokens. It cannot fail: an unclosed `[` is a literal, as in gitignore. */
+export function parseSegment(s: string): Tok[] {
   const toks: Tok[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
@@ -33,7 +32,7 @@ export function parseSegment(s: string): Result<Tok[], string> {
       }
     } else toks.push({ t: "lit", c: c.toLowerCase() });
   }
-  return ok(toks);
+  return toks;
 }
 
 /** Parses `[...]` starting at `start`; undefined if unclosed (then `[` is literal, as in gitignore). */

@@ -50,11 +50,45 @@ export interface PathGlob {
 const GLOB_CHARS = new Set(["*", "?", "[", "]", "\\", "{", "}", "!"]);
 const MAX_GLOB_LENGTH = 4096;
 
+/** Why a file-rule pattern does not compile (undefined: it does). These are the only ways a pattern can fail. */
+function patternProblem(pattern: string): string | undefined {
+  if (typeof pattern !== "string" || pattern.trim() === "") return "empty path pattern";
+  if (pattern.length > MAX_GLOB_LENGTH) return `path pattern is longer than ${MAX_GLOB_LENGTH} characters`;
+  if (pattern.includes("\0")) return "path pattern contains a NUL character";
+  return undefined;
+}
+
 /** Compiles a file-rule pattern. Errors are plain messages. */
 export function compilePathGlob(pattern: string): Result<PathGlob, string> {
-  if (typeof pattern !== "string" || pattern.trim() === "") return err("empty path pattern");
-  if (pattern.length > MAX_GLOB_LENGTH) return err(`path pattern is longer than ${MAX_GLOB_LENGTH} characters`);
-  if (pattern.includes("\0")) return err("path pattern contains a NUL character");
+  const problem = patternProblem(pattern);
+  return problem === undefined ? ok(buildPathGlob(pattern)) : err(problem);
+}
+
+/**
+ * compilePathGlob's checks now and the glob itself on its first use: the same answer (the checks are a pattern's
+ * only ways to fail) without the build's cost for a glob no path ever reaches. For stored revisions loaded with
+ * CompileOptions' lazyPatterns: a cold isolate's first `git status` with the starter built every glob of its
+ * effect rules' path sets (336 of them), though the command has no path effect (bench/README.md).
+ */
+export function deferredPathGlob(pattern: string): Result<PathGlob, string> {
+  const problem = patternProblem(pattern);
+  if (problem !== undefined) return err(problem);
+  let built: PathGlob | undefined;
+  const glob = () => (built ??= buildPathGlob(pattern));
+  return ok({
+    raw: pattern,
+    get anchor() {
+      return glob().anchor;
+    },
+    matchPrepared: (p) => glob().matchPrepared(p),
+    match: (path, ctx) => glob().match(path, ctx),
+    matchTemplate: (t) => glob().matchTemplate(t),
+    matchTemplateSimulated: (t) => glob().matchTemplateSimulated(t),
+  });
+}
+
+/** A pattern that passed patternProblem, compiled. */
+function buildPathGlob(pattern: string): PathGlob {
   let p = pattern.trim();
   // Backslashes: a Windows-looking pattern (`C:\x`, or a backslash before an ordinary character as in
   // `src\lib\**`) uses them as separators throughout; otherwise `\` escapes the glob character after it.
@@ -129,11 +163,8 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
       continue;
     }
     const toks = parseSegment(s);
-    if (!toks.ok) return err(`path pattern "${pattern}": ${toks.error}`);
-    const literal = toks.value.every((t) => t.t === "lit")
-      ? toks.value.map((t) => (t as { c: string }).c).join("")
-      : undefined;
-    segs.push({ t: "seg", toks: toks.value, literal });
+    const literal = toks.every((t) => t.t === "lit") ? toks.map((t) => (t as { c: string }).c).join("") : undefined;
+    segs.push({ t: "seg", toks, literal });
   }
   if (anchor === "anywhere" && (segs.length === 0 || segs[0]!.t !== "globstar")) segs.unshift({ t: "globstar" });
   const finalAnchor: PathAnchor = anchor;
@@ -186,7 +217,7 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
     }
     return false;
   };
-  return ok({
+  return {
     raw: pattern,
     anchor: finalAnchor,
     matchPrepared,
@@ -196,7 +227,7 @@ export function compilePathGlob(pattern: string): Result<PathGlob, string> {
     },
     matchTemplate: (t) => matchTemplateWith(t, true),
     matchTemplateSimulated: (t) => matchTemplateWith(t, false),
-  });
+  };
 }
 
 const ROOT: readonly string[] = [];

@@ -13,7 +13,7 @@ import { handlerSchema, matcherGroupSchema, policySchema, type PolicyDocument } 
 import { DEFAULT_DEADLINE_MS } from "../limits/limits";
 import { err, ok, type Result } from "../result";
 import { POLICY_SCHEMA_DIGEST, type PreparedPolicy } from "./preparedForm";
-import { hintsFor, storedHintsOf, usableHints, type StoredHints } from "./storedHints";
+import { clientHints, hintsFor, storedHintsOf, usableHints, type StoredHints } from "./storedHints";
 
 /** One thing wrong with a policy: where (a path into the document) and what, in plain words. */
 export interface Problem {
@@ -198,7 +198,8 @@ function compileUnsorted(input: unknown, options: CompileOptions): Result<Compil
 const publishableOf = (input: unknown, document: PolicyDocument, options: CompileOptions) =>
   ({ document: input, engine: ENGINE_VERSION, client: options.client.name, prepared: { form: PREPARED_FORM, document } }) as unknown as ValidatedPolicy;
 
-function withHints(publishable: ValidatedPolicy, client: string, hints: StoredHints): ValidatedPolicy {
+/** `hints`: the client's own, or the name of a client already stored whose hints are the same. */
+function withHints(publishable: ValidatedPolicy, client: string, hints: StoredHints | string): ValidatedPolicy {
   const prepared = { ...publishable.prepared, hints: { ...publishable.prepared.hints, [client]: hints } };
   return { ...publishable, prepared } as ValidatedPolicy;
 }
@@ -206,12 +207,19 @@ function withHints(publishable: ValidatedPolicy, client: string, hints: StoredHi
 /**
  * A publishable policy with the index hints of the same document compiled for other clients beside its own (a
  * publish stores them all); a compile of another document, or one made from a prepared form (no hints), adds none.
+ * Hints equal to a set already stored are stored as that set's client's name (storedHints.ts's StoredHintsByClient).
  */
 export function withHintsOf(publishable: ValidatedPolicy, others: readonly CompiledPolicy[]): ValidatedPolicy {
   let out = publishable;
+  const own = clientHints(publishable.prepared.hints, publishable.client);
+  const stored = new Map<string, string>(own ? [[JSON.stringify(own), publishable.client]] : []);
   for (const other of others) {
-    const hints = other.publishable.prepared.hints?.[other.client.name];
-    if (hints && hints.document === out.prepared.hints?.[publishable.client]?.document) out = withHints(out, other.client.name, hints);
+    const hints = clientHints(other.publishable.prepared.hints, other.client.name);
+    if (!hints || hints.document !== own?.document) continue;
+    const text = JSON.stringify(hints);
+    const same = stored.get(text);
+    if (same === undefined) stored.set(text, other.client.name);
+    out = withHints(out, other.client.name, same ?? hints);
   }
   return out;
 }
@@ -221,7 +229,7 @@ export function withHintsOf(publishable: ValidatedPolicy, others: readonly Compi
  * running the schema again; `input` is the document as written. The caller checks the form's name (PREPARED_FORM).
  */
 export function compilePrepared(input: unknown, prepared: PreparedPolicy, options: CompileOptions): Result<CompiledPolicy, Problem[]> {
-  const r = compileDocument(prepared.document, options, publishableOf(input, prepared.document, options), prepared.hints?.[options.client.name]);
+  const r = compileDocument(prepared.document, options, publishableOf(input, prepared.document, options), clientHints(prepared.hints, options.client.name));
   if (!r.ok) return err(inDocumentOrder(input, r.error));
   r.value.warnings = inDocumentOrder(input, r.value.warnings);
   return r;
@@ -489,7 +497,7 @@ function compileHandler(
       problem("effect", "an `effect` condition can only restrict (deny, ask, block, a judge, context); an allow rule takes `if` rules, which must cover the whole command");
     else
       (Array.isArray(h.effect) ? h.effect : [h.effect]).forEach((doc, i) => {
-        const c = compileEffectCondition(doc, policy.paths ?? {});
+        const c = compileEffectCondition(doc, policy.paths ?? {}, options.lazyPatterns);
         if (c.ok) effectConditions.push(c.value);
         else for (const m of c.error) problem(Array.isArray(h.effect) ? `effect[${i}]` : "effect", m);
       });

@@ -20,8 +20,9 @@ export interface CompileOptions {
    */
   clientNames?: readonly string[];
   /**
-   * Compile `when` regexes on first use instead of now. Only for documents this engine version already validated
-   * (loading a stored revision on a cold isolate): RE2 compilation is most of the cost of a large policy.
+   * Compile `when` regexes, and the path globs of `effect` conditions, on first use instead of now. Only for
+   * documents this engine version already validated (loading a stored revision on a cold isolate): RE2 compilation
+   * is most of the cost of a large policy, and the starter's effect rules name hundreds of globs.
    */
   lazyPatterns?: boolean;
   /**

@@ -1,5 +1,5 @@
 import type { PolicyDocument } from "./policySchema";
-import type { StoredHints } from "./storedHints";
+import type { StoredHintsByClient } from "./storedHints";
 
 /**
  * The form of a policy stored at publish beside the document as written: the document as the schema parsed it
@@ -11,8 +11,11 @@ import type { StoredHints } from "./storedHints";
 export interface PreparedPolicy {
   form: string;
   document: PolicyDocument;
-  /** Per client, the handlers' index hints worked out at publish (storedHints.ts): used only by the code that made them. */
-  hints?: Record<string, StoredHints>;
+  /**
+   * Per client, the handlers' index hints worked out at publish (storedHints.ts), or the name of the client whose
+   * hints are the same: used only by the code that made them.
+   */
+  hints?: StoredHintsByClient;
 }
 
 /**
