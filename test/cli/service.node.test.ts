@@ -15,7 +15,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "hookgate-cli-svc-"));
   svc = await startLocalService();
-}, 90_000);
+}, 180_000);
 afterAll(async () => {
   await svc?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -337,5 +337,5 @@ describe("--json", () => {
     const id = JSON.parse((await hookgate(team, ["tokens", "list", "--json"])).stdout).tokens[0].id;
     const revoked = await hookgate(team, ["tokens", "revoke", id, "--json"]);
     expect(JSON.parse(revoked.stdout)).toEqual({ revoked: id });
-  });
+  }, 300_000); // a dozen real CLI runs: ~35 s alone, past 120 s on a loaded CI machine
 });
