@@ -6,9 +6,12 @@ import { statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const out = "dist";
 execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], { stdio: "inherit" });
+// The CLI's bundle too (bin/hookgate.mjs runs it while it is current), so a build after an edit brings it up to date.
+execFileSync(process.execPath, [fileURLToPath(new URL("build-cli.mjs", import.meta.url))], { stdio: "inherit" });
 // The bundle is the entry wrangler wrote and the modules it imports (wasm, chunks), not whatever else is in dist/
 // (the bench's own dist/bench.mjs, the no-op and floor Workers' folders, profiles).
 const modules = new Set();

@@ -298,9 +298,9 @@ describe("first run", () => {
     expect(out).not.toMatch(/ENOTFOUND|Unable to fetch the `Request\.cf` object/);
   });
 
-  it("npm install is the whole set-up: the postinstall installs e2e/ from its lockfile, and CI does not do it again", () => {
+  it("npm install is the whole set-up: the postinstall installs e2e/ from its lockfile and bundles the CLI, and CI does not do it again", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-    expect(pkg.scripts.postinstall).toBe("npm ci --prefix e2e --no-audit --no-fund");
+    expect(pkg.scripts.postinstall).toBe("npm ci --prefix e2e --no-audit --no-fund && node scripts/build-cli.mjs");
     // e2e/ has no install scripts of its own, so the postinstall cannot recurse.
     expect(JSON.parse(readFileSync(join(ROOT, "e2e/package.json"), "utf8")).scripts).toBeUndefined();
     const ci = readFileSync(join(ROOT, ".ci/run"), "utf8");
