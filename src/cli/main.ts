@@ -81,12 +81,79 @@ async function dispatch(io: Required<Io>, argv: string[]): Promise<number> {
   return command.run({ io, values, positionals, argv: args, path });
 }
 
-/** The CLI: the exit code for argv (0 ok; 1 problems, a difference or a refusal; 2 usage or no service). */
+/** `--json` before any `--`: the caller reads stdout as one JSON document, on a failure too. */
+const wantsJson = (argv: readonly string[]) => {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+};
+
+/**
+ * The error document `--json` prints when a command fails without printing its own: the service's envelope's shape
+ * (`{error: {code, message, requestId?, problems?}}`), with the exit code, and as message what went to stderr.
+ */
+interface CliErrorDocument {
+  error: { code: string; message: string; exitCode: number; status?: number; requestId?: string; problems?: { path: string; message: string }[] };
+}
+
+const errorCode = (e: unknown, exitCode: number): string =>
+  e instanceof UsageError
+    ? "usage"
+    : e instanceof FileError
+      ? e.problem
+        ? "invalid_file"
+        : "unreadable_file"
+      : e instanceof ServiceUnreachable
+        ? "service_unreachable"
+        : e instanceof ServerRefused
+          ? (e.code ?? "refused")
+          : exitCode === 2
+            ? "usage"
+            : "failed";
+
+/**
+ * The CLI: the exit code for argv (0 ok; 1 problems, a difference or a refusal; 2 usage or no service). With
+ * `--json`, stdout holds exactly one JSON document whatever the outcome: a command that fails having printed none
+ * prints an error document (CliErrorDocument); stderr says the same for a person.
+ */
 export async function main(argv: string[], given: Io = nodeIo()): Promise<number> {
-  const io = fullIo(given);
+  if (!wantsJson(argv)) return run(argv, fullIo(given));
+  let printed = false;
+  const stderr: string[] = [];
+  const io = fullIo({
+    ...given,
+    out: (s) => {
+      printed = true;
+      given.out(s);
+    },
+    err: (s) => {
+      stderr.push(s);
+      given.err(s);
+    },
+  });
+  let thrown: unknown;
+  const exitCode = await run(argv, io, (e) => (thrown = e));
+  if (exitCode !== 0 && !printed) {
+    const refused = thrown instanceof ServerRefused ? thrown : undefined;
+    const doc: CliErrorDocument = {
+      error: {
+        code: errorCode(thrown, exitCode),
+        message: stderr.join("\n") || `exit ${exitCode}`,
+        exitCode,
+        ...(refused ? { status: refused.status } : {}),
+        ...(refused?.requestId ? { requestId: refused.requestId } : {}),
+        ...(refused?.problems.length ? { problems: refused.problems } : {}),
+      },
+    };
+    given.out(JSON.stringify(doc, null, 2));
+  }
+  return exitCode;
+}
+
+async function run(argv: string[], io: Required<Io>, caught: (e: unknown) => void = () => {}): Promise<number> {
   try {
     return await dispatch(io, argv);
   } catch (e) {
+    caught(e);
     if (e instanceof UsageError) {
       io.err(e.message);
       io.err(e.helpFor ? `see: hookgate help ${e.helpFor}` : "see: hookgate help");

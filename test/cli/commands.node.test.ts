@@ -510,3 +510,71 @@ describe("decisions --follow against an index written out of order (a stand-in s
     }
   });
 });
+
+describe("--json: one JSON document on stdout when a command fails too", () => {
+  const errorDoc = (out: string) => JSON.parse(out) as { error: { code: string; message: string; exitCode: number; status?: number; requestId?: string; problems?: unknown[] } };
+  const badInput = () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-json-err-"));
+    const path = join(dir, "input.json");
+    writeFileSync(path, JSON.stringify({ session_id: "s", transcript_path: "/t", cwd: "/", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }));
+    return { dir, path };
+  };
+
+  it("a failure the command reports itself: the error document with its stderr, the exit code kept", async () => {
+    const { dir, path } = badInput();
+    try {
+      const r = await cli(["eval", STARTER, path, "--json"]);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain("tool_use_id");
+      expect(errorDoc(r.out).error).toEqual({ code: "failed", message: r.err, exitCode: 1 });
+      // Without --json, stdout stays empty: the document is for scripts that asked for one.
+      expect((await cli(["eval", STARTER, path])).out).toBe("");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a file that cannot be read, a usage error, a missing token, a service that cannot be reached", async () => {
+    const unreadable = await cli(["check", join(ROOT, "no-such-policy.json"), "--json"]);
+    expect([unreadable.code, errorDoc(unreadable.out).error.code]).toEqual([2, "unreadable_file"]);
+    const usage = await cli(["revisions", "--json", "--no-such-flag"]);
+    expect([usage.code, errorDoc(usage.out).error.code]).toEqual([2, "usage"]);
+    const noToken = await cli(["revisions", "--json"], { env: { HOOKGATE_URL: "http://127.0.0.1:9", HOOKGATE_TEAM: "t" } });
+    expect([noToken.code, errorDoc(noToken.out).error.code]).toEqual([2, "usage"]);
+    const port = await freePort();
+    const unreachable = await cli(["revisions", "--json"], { env: { HOOKGATE_URL: `http://127.0.0.1:${port}`, HOOKGATE_TEAM: "t", HOOKGATE_ADMIN_TOKEN: "x" } });
+    expect([unreachable.code, errorDoc(unreachable.out).error.code]).toEqual([2, "service_unreachable"]);
+    expect(errorDoc(unreachable.out).error.message).toBe(unreachable.err);
+  });
+
+  it("a refusal from the service: its envelope's code, status, request id and problems", async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(403, { "content-type": "application/json", "x-request-id": "req_1" });
+      res.end(JSON.stringify({ error: { code: "forbidden", message: "this token lacks policy:read for team t", requestId: "req_1", problems: [{ path: "team", message: "not in scope" }] } }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = server.address() as { port: number };
+      const r = await cli(["revisions", "--json"], { env: { HOOKGATE_URL: `http://127.0.0.1:${port}`, HOOKGATE_TEAM: "t", HOOKGATE_ADMIN_TOKEN: "x" } });
+      expect(r.code).toBe(1);
+      expect(errorDoc(r.out).error).toMatchObject({ code: "forbidden", status: 403, requestId: "req_1", exitCode: 1, problems: [{ path: "team", message: "not in scope" }] });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it("a command whose failure prints its own document keeps it: check --json on a policy with problems", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-json-err-"));
+    try {
+      const bad = join(dir, "bad.json");
+      writeFileSync(bad, JSON.stringify({ hooks: { Nope: [] } }));
+      const r = await cli(["check", bad, "--json"]);
+      expect(r.code).toBe(1);
+      const doc = JSON.parse(r.out) as { problems: { path: string }[]; error?: unknown };
+      expect(doc.error).toBeUndefined();
+      expect(doc.problems[0]!.path).toBe("hooks.Nope");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
