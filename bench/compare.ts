@@ -62,19 +62,18 @@ export async function compareBench(bundleA: string, bundleB: string, keys = ["gi
         const { s, A: a_, B: b_ } = loadAfter;
         const total = Number(process.env.BENCH_LOAD_REQUESTS ?? 1500);
         const ratios: number[] = [];
-        const cpu: number[] = [];
-        const cpuUs: number[][] = [[], []];
+        const cpuUs: [number[], number[]] = [[], []];
         for (let r = 0; r < reps; r++) {
           const x = await load(a_, s.body, 16, total);
           const y = await load(b_, s.body, 16, total);
           ratios.push(x.rps / y.rps);
-          cpu.push(x.cpuNs / y.cpuNs);
-          cpuUs[0]!.push(x.cpuNs / 1e3);
-          cpuUs[1]!.push(y.cpuNs / 1e3);
+          cpuUs[0].push(x.cpuNs / 1e3);
+          cpuUs[1].push(y.cpuNs / 1e3);
         }
         lines.push(`${s.what}: throughput at c=16 (${total} requests each, alternating), ${names.A}÷${names.B}: ${showAll(ratios, 2)}`);
         // Whether the throughput is bound by the workerd process' CPU: if so, its ratio is about 1 ÷ this one.
-        lines.push(`  CPU per request under that load, ${names.A}÷${names.B}: ${showAll(cpu, 2)}; ${names.A} ${showAll(cpuUs[0]!, 0)} µs, ${names.B} ${showAll(cpuUs[1]!, 0)} µs`);
+        const cpu = cpuUs[0].map((a, r) => a / cpuUs[1][r]!);
+        lines.push(`  CPU per request under that load, ${names.A}÷${names.B}: ${showAll(cpu, 2)}; ${names.A} ${showAll(cpuUs[0], 0)} µs, ${names.B} ${showAll(cpuUs[1], 0)} µs`);
       }
     } finally {
       await b.dispose();

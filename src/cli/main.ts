@@ -36,11 +36,14 @@ function help(io: Required<Io>, names: string[]): number {
   return 0;
 }
 
-/** `-h`/`--help` before any `--`: the command's help, whatever else is on the line. */
-const wantsHelp = (argv: readonly string[]) => {
+/** The arguments before any `--` (after it, everything is an operand). */
+const beforeDashDash = (argv: readonly string[]) => {
   const end = argv.indexOf("--");
-  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === "--help" || a === "-h");
+  return end === -1 ? argv : argv.slice(0, end);
 };
+
+/** `-h`/`--help` before any `--`: the command's help, whatever else is on the line. */
+const wantsHelp = (argv: readonly string[]) => beforeDashDash(argv).some((a) => a === "--help" || a === "-h");
 
 async function dispatch(io: Required<Io>, argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
@@ -82,10 +85,7 @@ async function dispatch(io: Required<Io>, argv: string[]): Promise<number> {
 }
 
 /** `--json` before any `--`: the caller reads stdout as one JSON document, on a failure too. */
-const wantsJson = (argv: readonly string[]) => {
-  const end = argv.indexOf("--");
-  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
-};
+const wantsJson = (argv: readonly string[]) => beforeDashDash(argv).includes("--json");
 
 /**
  * The error document `--json` prints when a command fails without printing its own: the service's envelope's shape
@@ -95,20 +95,13 @@ interface CliErrorDocument {
   error: { code: string; message: string; exitCode: number; status?: number; requestId?: string; problems?: { path: string; message: string }[] };
 }
 
-const errorCode = (e: unknown, exitCode: number): string =>
-  e instanceof UsageError
-    ? "usage"
-    : e instanceof FileError
-      ? e.problem
-        ? "invalid_file"
-        : "unreadable_file"
-      : e instanceof ServiceUnreachable
-        ? "service_unreachable"
-        : e instanceof ServerRefused
-          ? (e.code ?? "refused")
-          : exitCode === 2
-            ? "usage"
-            : "failed";
+function errorCode(e: unknown, exitCode: number): string {
+  if (e instanceof UsageError) return "usage";
+  if (e instanceof FileError) return e.problem ? "invalid_file" : "unreadable_file";
+  if (e instanceof ServiceUnreachable) return "service_unreachable";
+  if (e instanceof ServerRefused) return e.code ?? "refused";
+  return exitCode === 2 ? "usage" : "failed";
+}
 
 /**
  * The CLI: the exit code for argv (0 ok; 1 problems, a difference or a refusal; 2 usage or no service). With

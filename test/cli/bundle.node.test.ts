@@ -1,6 +1,5 @@
 // The CLI's bundle (scripts/build-cli.mjs, run by npm install's postinstall and npm run build): the binary runs it
 // only while it was built from exactly the sources on disk, and it answers as the sources do.
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,26 +59,13 @@ describe("which code the binary runs", () => {
   });
 });
 
-/** `node file args…` in ROOT, its exit code and output. */
-function run(file: string, args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 describe("the bundle answers as the sources", () => {
   it("built afresh, it prints what the sources print for --version, --help, check and eval", async () => {
     // Built into a copy's dist/cli, never the checkout's: other files run the binary meanwhile.
     const copy = tempRoot();
     copyFileSync(join(ROOT, "package.json"), join(copy, "package.json"));
     symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
-    const built = await run(join(ROOT, "scripts", "build-cli.mjs"), ["--out", copy]);
+    const built = await runBin(["--out", copy], { entry: join(ROOT, "scripts", "build-cli.mjs"), timeoutMs: 60_000 });
     expect(built.code, built.stderr).toBe(0);
     const entry = join(copy, "entry.mjs");
     writeFileSync(entry, `const { main } = await import(${JSON.stringify(join(copy, "dist", "cli", "hookgate.mjs"))});\nprocess.exitCode = await main(process.argv.slice(2));\n`);
@@ -87,10 +73,10 @@ describe("the bundle answers as the sources", () => {
     writeFileSync(input, JSON.stringify({ session_id: "s", transcript_path: "/t", cwd: "/home/dev", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" }, tool_use_id: "toolu_1" }));
     const cases = [["--version"], ["--help"], ["check", "policies/default.json"], ["eval", "policies/default.json", input, "--json"], ["check", "no-such-file.json"]];
     for (const args of cases) {
-      const fromBundle = await run(entry, args);
+      const fromBundle = await runBin(args, { entry });
       const fromSource = await runBin(args, { env: { HOOKGATE_CLI_FROM_SOURCE: "1" } });
-      expect(fromBundle, args.join(" ")).toEqual({ code: fromSource.code, stdout: fromSource.stdout, stderr: fromSource.stderr });
+      expect(fromBundle, args.join(" ")).toEqual(fromSource);
     }
-    expect((await run(entry, ["eval", "policies/default.json", input, "--json"])).stdout).toContain("deny");
+    expect((await runBin(["eval", "policies/default.json", input, "--json"], { entry })).stdout).toContain("deny");
   }, 120_000);
 });

@@ -172,11 +172,11 @@ export const childEnv = (vars: Record<string, string | undefined>): NodeJS.Proce
 /**
  * Runs the real `hookgate` binary (`node bin/hookgate.mjs …`) as a newcomer would, bounded by timeoutMs.
  * `env` is merged over process.env minus hookgate's own variables (tokens, HOOKGATE_URL, HOOKGATE_TEAM), so a
- * developer's shell cannot leak in.
+ * developer's shell cannot leak in. `entry` runs another Node entry point the same way (a built CLI bundle's, a script).
  */
 export function runBin(
   args: string[],
-  opts: { env?: Record<string, string | undefined>; cwd?: string; stdin?: string; timeoutMs?: number } = {},
+  opts: { env?: Record<string, string | undefined>; cwd?: string; stdin?: string; timeoutMs?: number; entry?: string } = {},
 ): Promise<BinResult> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -188,7 +188,7 @@ export function runBin(
   };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "bin/hookgate.mjs"), ...args], {
+    const child = spawn(process.execPath, [opts.entry ?? join(ROOT, "bin/hookgate.mjs"), ...args], {
       cwd: opts.cwd ?? ROOT,
       env: env as NodeJS.ProcessEnv,
       stdio: ["pipe", "pipe", "pipe"],
