@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run docs`: regenerate the generated docs — the events table of docs/events.md (between <!-- events:begin -->
 // and <!-- events:end -->, from handlers/claude-code/ through src/clients/claude-code/events.ts) and the whole of
-// docs/clients.md (from the client profiles, src/clients/index.ts). `--check` only reports whether they are up to
+// docs/clients.md (from the client profiles, src/clients/index.ts) and of docs/starter.md (from policies/default.json). `--check` only reports whether they are up to
 // date (exit 1 if not). Runs under tsx (a devDependency), which loads the TypeScript tables.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -9,11 +9,13 @@ import { fileURLToPath } from "node:url";
 import { renderEventsTable, spliceEventsSection } from "../src/clients/claude-code/eventsDoc.ts";
 import { renderClientsDoc } from "../src/clients/clientsDoc.ts";
 import { CLIENT_PROFILES } from "../src/clients/index.ts";
+import { renderStarterDoc } from "../src/docs/starterDoc.ts";
 
 /** Each generated doc: its file, and its new text from the current one ("" when it is not written yet). */
 const GENERATED = [
   { name: "events.md", what: "events table", render: (doc) => spliceEventsSection(doc, renderEventsTable()), mustExist: true },
   { name: "clients.md", what: "", render: () => renderClientsDoc(CLIENT_PROFILES), mustExist: false },
+  { name: "starter.md", what: "", render: () => renderStarterDoc(), mustExist: false },
 ];
 
 const docsDir = join(dirname(fileURLToPath(import.meta.url)), "..", "docs");
