@@ -26,6 +26,7 @@ import { WINDOWS_PROGRAMS, bashWindowsProgram, cmdEffects, isWindowsProgram } fr
 import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
 import { SHELLS, SOURCERS, WRAPPERS } from "./commands/wrappers";
 import { asksForHelp } from "./commands/helpFlags";
+import { loadedAndPrinted } from "./commands/envLoaders";
 
 export interface Effect {
   readonly kind: EffectKind;
@@ -365,6 +366,9 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       if (f.args.length === 0) interpreterAt.add(i);
     }
   });
+
+  // `source .env && env`, `dotenv -- printenv`: a file loaded into the environment, which the script prints.
+  for (const l of loadedAndPrinted(analysis, finalCommand)) add(l.command, { kind: "read", path: l.path, via: "loaded into the environment, which the script prints" });
 
   // Pipelines: a download upstream of an interpreter that reads its program from stdin.
   for (const stages of analysis.pipelines.values()) {

@@ -17,7 +17,8 @@ import { interpreterOf } from "./interpreters";
 /** Every program name some table of the shell reader knows (the effects table, wrappers, shells, evaluators). */
 const KNOWN: ReadonlySet<string> = new Set([...COMMAND_NAMES, ...Object.keys(WRAPPERS), ...SHELLS, ...EVALUATORS, ...SOURCERS]);
 
-const isKnown = (name: string): boolean => KNOWN.has(name) || commandSpec(name) !== undefined || STDIN_INTERPRETERS.test(name) || interpreterOf(name) !== undefined;
+/** Whether some table of the shell reader knows the program `name` (a basename, as commandName gives it). */
+export const isKnown = (name: string): boolean => KNOWN.has(name) || commandSpec(name) !== undefined || STDIN_INTERPRETERS.test(name) || interpreterOf(name) !== undefined;
 
 /** The word with its command name (its basename) in lower case, when that is a known program and the word is not. */
 function folded(w: ShellWord): ShellWord | undefined {

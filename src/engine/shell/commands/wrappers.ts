@@ -20,6 +20,11 @@ export interface WrapperSpec {
   readonly codeOptions?: readonly string[];
   /** The rest of the words is joined into a code string run by a shell (`watch`, `ssh host …`, `tmux new …`). */
   readonly restIsCode?: boolean;
+  /**
+   * Each of the remaining words is a code string of its own, run by a shell (`hyperfine 'make' 'rm -rf x'`,
+   * `concurrently 'npm:watch' 'vite'`); the words joined are followed too, as `restIsCode` would.
+   */
+  readonly eachArgIsCode?: boolean;
   /** More arguments are appended at run time (xargs: read from stdin; parallel: from `:::`). */
   readonly appendsArgs?: boolean;
   /** An option after which the wrapped command starts at once (`--`), besides the first non-option word. */
@@ -106,7 +111,26 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   },
   pkexec: { longArg: ["user"] },
   fakeroot: { shortArg: "is", longArg: ["lib", "faked"] },
-  sg: { shortArg: "c", codeOptions: ["-c"], positional: 1 },
+  // `sg group -c '…'` or `sg group '…'`: either way the command is a string run by /bin/sh.
+  sg: { shortArg: "c", codeOptions: ["-c"], positional: 1, restIsCode: true },
+  // Container entrypoints that drop privileges or reap children, then run the command (`gosu app rm …`).
+  gosu: { positional: 1 },
+  "su-exec": { positional: 1 },
+  setpriv: { longArg: ["reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule", "pdeathsig"] },
+  tini: { shortArg: "ep" },
+  "dumb-init": { shortArg: "r", longArg: ["rewrite"] },
+  catchsegv: {},
+  faketime: { shortArg: "f", positional: (w) => (w.startsWith("-") ? 0 : 1) },
+  // Secret and environment loaders that run a command with what they load (`op run -- …`, `dotenv -e .env -- …`).
+  dotenv: { shortArg: "evpc", stopsAt: ["--"] },
+  "env-cmd": { shortArg: "fer", longArg: ["file", "environments", "rc-file"] },
+  dotenvx: { subcommands: ["run"], shortArg: "fe", longArg: ["env-file", "env", "env-keys-file", "convention"] },
+  op: { subcommands: ["run"], longArg: ["env-file", "account", "config", "session", "cache", "encoding"] },
+  doppler: { subcommands: ["run"], shortArg: "pc", longArg: ["project", "config", "token", "scope", "fallback", "mount", "mount-format", "mount-template", "name-transformer"], codeOptions: ["--command"] },
+  infisical: { subcommands: ["run"], longArg: ["env", "path", "projectId", "token", "tags", "domain", "watch-interval"], codeOptions: ["--command"] },
+  "aws-vault": { subcommands: ["exec"], shortArg: "dr", longArg: ["duration", "region", "mfa-token", "backend", "keychain", "prompt"], positional: (w) => (w.startsWith("-") ? 0 : 1) },
+  chamber: { subcommands: ["exec"], commandAfter: "--" },
+  sops: { subcommands: ["exec-env", "exec-file"], positional: 1, restIsCode: true },
   chroot: { longArg: ["userspec", "groups"], positional: 1 },
   // Scheduling and limits.
   ionice: { shortArg: "cnpP", longArg: ["class", "classdata", "pid", "pgid", "uid"] },
@@ -133,6 +157,13 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   "ssh-agent": { shortArg: "aEPt" },
   // Runs the command again on each change; `-s`: the argument is a shell command.
   entr: { codeOptions: ["-s"] },
+  // Runners that rerun a command on each change, or run several at once: each argument is a shell command.
+  watchexec: { shortArg: "wefisdEWFjp", longArg: ["watch", "exts", "filter", "ignore", "signal", "debounce", "env", "watch-non-recursive", "filter-file", "filter-prog", "project-origin", "workdir", "shell", "on-busy-update", "stop-signal", "stop-timeout", "delay-run", "poll", "emit-events-to", "wrap-process", "color", "timings", "log-file"], restIsCode: true },
+  nodemon: { shortArg: "ewdV", longArg: ["ext", "watch", "ignore", "delay", "signal", "config"], codeOptions: ["-x", "--exec"] },
+  concurrently: { shortArg: "nckpsl", longArg: ["names", "prefix-colors", "kill-others-on-fail", "prefix", "success", "max-processes", "restart-tries", "restart-after", "timestamp-format", "name-separator", "handle-input", "default-input-target", "passthrough-arguments", "pad-prefix", "prefix-length"], eachArgIsCode: true },
+  // Job queues that run the command later: `sem` is GNU parallel's, `tsp`/`ts` the task spooler.
+  sem: { shortArg: "jP", longArg: ["id", "jobs", "timeout", "semaphoretimeout", "st"] },
+  tsp: { shortArg: "LDWNE" },
   // Terminals and schedulers that run a command.
   watch: { shortArg: "nqd", longArg: ["interval", "differences"], restIsCode: true },
   screen: { shortArg: "SsceLptTh", positional: 0 },
@@ -159,8 +190,10 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     shortArg: "wmMrpcsSuLnNo",
     longArg: ["warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "command-name", "output", "input", "sort", "style", "reference"],
     codeOptions: ["-p", "--prepare", "-c", "--cleanup", "-s", "--setup", "--conclude"],
-    restIsCode: true,
+    eachArgIsCode: true,
   },
+  // Record-and-replay and crash reporters that run the program they are given.
+  rr: { subcommands: ["record"] },
   strace: { shortArg: "eoOpPsSuEbIXa", positional: 0 },
   ltrace: { shortArg: "eoOpsuEnaAlL", positional: 0 },
   valgrind: {},
@@ -208,6 +241,12 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   "flatpak-spawn": { longArg: ["env", "directory", "forward-fd"] },
   "distrobox-host-exec": {},
   toolbox: { subcommands: ["run"], shortArg: "cdr", longArg: ["container", "distro", "release"] },
+  "host-spawn": { shortArg: "", longArg: ["cwd", "env"] },
+  // distrobox shares the user's home with the host: `distrobox enter box -- rm -rf ~` empties the host's home.
+  distrobox: { subcommands: ["enter"], commandAfter: "--" },
+  // Version managers and dev environments that run a command with a tool's versions.
+  asdf: { subcommands: ["exec"] },
+  devbox: { subcommands: ["run"], shortArg: "c", longArg: ["config", "env-file", "env"] },
   // Windows Subsystem for Linux: `wsl rm -rf ~` runs `rm -rf ~` in Linux.
   wsl: { shortArg: "du", longArg: ["distribution", "user", "cd"] },
   // Multi-call binaries: `busybox rm -rf /` is `rm -rf /`.
@@ -220,6 +259,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   nerdctl: { subcommands: ["exec"], shortArg: "euw", longArg: ["env", "env-file", "user", "workdir"], positional: 1 },
   kubectl: { subcommands: ["exec"], commandAfter: "--" },
   oc: { subcommands: ["exec", "rsh"], commandAfter: "--" },
+  lxc: { subcommands: ["exec"], commandAfter: "--" },
+  incus: { subcommands: ["exec"], commandAfter: "--" },
   // Remote execution: the rest runs on another host, as code (still a command someone runs).
   ssh: { shortArg: "BbcDEeFIiJLlmOopQRSWw", restIsCode: true, positional: 1 },
 };

@@ -7,6 +7,7 @@
 import type { ShellWord, SimpleCommand } from "../model";
 import { HOLE_ANY, HOLE_INPUT, hasHoles } from "./template";
 import { WRAPPERS, type WrapperSpec } from "../commands/wrappers";
+import { isKnown } from "../commands/knownNames";
 
 export interface Stripped {
   /** Index of the first word of each stage: 0, after the assignments, after each wrapper. */
@@ -199,7 +200,15 @@ export function strip(words: readonly ShellWord[]): Stripped {
       continue;
     }
     const spec = WRAPPERS[commandName(word.value)];
-    if (!spec) break;
+    if (!spec) {
+      // A program no table knows may run what follows its `--` (`op run -- …`, `tini -- …`, a wrapper of
+      // tomorrow): that is examined as a command too, one more stage, never fewer.
+      const after = unknownProgramsCommand(words, i);
+      if (after === undefined) break;
+      i = after;
+      push(i, false);
+      continue;
+    }
     let j = i + 1;
     if (spec.subcommands) {
       const sub = words[j];
@@ -270,8 +279,9 @@ export function strip(words: readonly ShellWord[]): Stripped {
       code.push(UNKNOWN_COMMAND_LINE);
       break;
     }
-    if (spec.restIsCode) {
+    if (spec.restIsCode || spec.eachArgIsCode) {
       if (j < words.length) code.push(joinWords(words.slice(j)));
+      if (spec.eachArgIsCode && j + 1 < words.length) code.push(...words.slice(j));
       break;
     }
     if (first.code.length > 0 || j >= words.length) break;
@@ -297,6 +307,18 @@ export function strippedCommand(c: SimpleCommand): Stripped {
   const s = strip(c.words);
   if (Object.isExtensible(c)) Object.defineProperty(c, STRIPPED, { value: s });
   return s;
+}
+
+/**
+ * Where the command after an unknown program's `--` starts (`tool -- rm -rf /` → the index of `rm`), if its name
+ * is known to no table and a word follows the `--`. A known program's `--` only ends its options (`git checkout
+ * -- .`, `rm -- -f`); a name with holes (`$CMD`) is examined as any command already.
+ */
+function unknownProgramsCommand(words: readonly ShellWord[], at: number): number | undefined {
+  const name = commandName(words[at]!.value);
+  if (name === "" || hasHoles(name) || isKnown(name)) return undefined;
+  for (let k = at + 1; k + 1 < words.length; k++) if (words[k]!.value === "--") return k + 1;
+  return undefined;
 }
 
 /** Several words as one code string (how `watch a b` or `ssh host a b` hands them to a shell). */
