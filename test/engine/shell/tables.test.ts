@@ -266,6 +266,7 @@ const COMMAND_EXAMPLES: Record<string, [string, string[]]> = {
   gpg: ["gpg -d a", ["read a"]],
   openssl: ["openssl enc -in a -out b", ["read a", "write b"]],
   git: ["git show HEAD:a", ["read a"]],
+  hub: ["hub push -f", ["force-push"]],
   crontab: ["crontab -u root jobs.txt", ["write /var/spool/cron/crontabs/root", "read jobs.txt"]],
   aws: ["aws s3 cp a s3://bucket/x", ["read a"]],
   gsutil: ["gsutil cp a gs://bucket/", ["read a"]],

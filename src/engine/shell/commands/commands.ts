@@ -385,6 +385,8 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   gpg: { options: { short: "acdeskvq", shortArg: "oruR" }, effects: (a) => paths(a).map((p) => effect("read", "gpg", p)) },
   openssl: { effects: opensslEffects },
   git: { effects: gitEffects },
+  // hub is git with GitHub's commands added: `hub push -f` is `git push -f`.
+  hub: { effects: gitEffects },
   // Installs a file (or stdin: `-`, nothing) as a user's crontab: a write of the cron spool (its jobs run later,
   // outside the session); `-l` lists it, `-r` removes it, `-e` edits it.
   crontab: {
@@ -405,6 +407,17 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       const [sub, verb, ...rest] = words;
       if (sub?.text === "gist" && (verb?.text === "create" || verb?.text === "edit")) return rest.filter((w) => !w.text.startsWith("-")).map((w) => effect("read", "gh gist", w.value));
       if (sub?.text === "release" && verb?.text === "upload") return rest.filter((w) => !w.text.startsWith("-")).slice(1).map((w) => effect("read", "gh release upload", w.value));
+      // `gh repo sync --force` resets the destination branch to the source's, discarding its commits: a force push.
+      if (sub?.text === "repo" && verb?.text === "sync" && rest.some((w) => w.text === "--force")) return [effect("force-push", "gh repo sync --force")];
+      // The REST API's refs: `gh api -X DELETE repos/o/r/git/refs/heads/main` deletes a branch, `-X PATCH …
+      // -F force=true` moves it anywhere; a method or endpoint hookgate cannot see may be either.
+      if (sub?.text === "api") {
+        const all = words.slice(1);
+        const method = ghApiMethod(all);
+        const refs = all.some((w) => /(?:^|\/)git\/refs(?:\/|$)/.test(w.value) || hasHoles(w.value));
+        if (refs && (method === undefined || method === "DELETE" || (method === "PATCH" && all.some((w) => /^force=(?:true|\$)/.test(w.value) || hasHoles(w.value)))))
+          return [effect("force-push", `gh api ${method ?? "(a method not known)"} git/refs`)];
+      }
       return [];
     },
   },
@@ -421,6 +434,19 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   // Disks (disks.ts).
   ...DISK_COMMANDS,
 };
+
+/** The HTTP method of a `gh api` call (`-X M`, `--method M`, `-XM`, `--method=M`): GET without one, undefined when not known. */
+function ghApiMethod(words: readonly ShellWord[]): string | undefined {
+  for (let k = 0; k < words.length; k++) {
+    const t = words[k]!.value;
+    const m = /^(?:-X|--method=?)(.*)$/.exec(t);
+    if (!m) continue;
+    const v = m[1] !== "" ? m[1]! : (words[k + 1]?.value ?? "");
+    return hasHoles(v) || v === "" ? undefined : v.toUpperCase();
+  }
+  // Fields (`-f`, `-F`, `--input`) make gh send a POST; no method is a GET.
+  return words.some((w) => /^(?:-[fF]|--field|--raw-field|--input)/.test(w.value)) ? "POST" : "GET";
+}
 
 /** perl/ruby with -n/-p/-i read (and with -i write) the files after the code: `perl -pe '' .env`. */
 function lineEditor(via: string) {

@@ -62,10 +62,29 @@ export function scheduledCode(name: string, text: string): string {
     .join("\n");
 }
 
+/** Programs whose program file an option names, stdin when it is `-` or /dev/stdin: `awk -f -`, `make -f -`. */
+const PROGRAM_FILE_OPTIONS: Readonly<Record<string, RegExp>> = {
+  awk: /^(?:-f|--file=?)(.*)$/,
+  gawk: /^(?:-f|--file=?)(.*)$/,
+  mawk: /^-f(.*)$/,
+  nawk: /^-f(.*)$/,
+  make: /^(?:-f|--file=?|--makefile=?)(.*)$/,
+  gmake: /^(?:-f|--file=?|--makefile=?)(.*)$/,
+  bmake: /^-f(.*)$/,
+};
+
 function stdinInterpreter(name: string, args: readonly ShellWord[]): boolean {
   if (name === "eval") return false;
+  const fileOption = PROGRAM_FILE_OPTIONS[name];
+  if (fileOption)
+    return args.some((w, k) => {
+      const m = fileOption.exec(w.text);
+      return m !== null && STDIN_FILES.has(m[1] !== "" ? m[1]! : (args[k + 1]?.text ?? ""));
+    });
   if (STDIN_INTERPRETERS.test(name)) {
     if (name === "deno") return args[0]?.text === "run" && STDIN_FILES.has(args[1]?.text ?? "");
+    // `bun run -`: the script is stdin (`bun run build` runs a package script).
+    if (name === "bun" && args[0]?.text === "run") return STDIN_FILES.has(args[1]?.text ?? "");
     const codeFlag = /^(?:-c|-e|-E|-r|--eval|-p|--print|-Command|-command|-c)$/;
     for (let k = 0; k < args.length; k++) {
       const t = args[k]!.text;
