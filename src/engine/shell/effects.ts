@@ -27,6 +27,9 @@ import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
 import { SHELLS, SOURCERS, WRAPPERS } from "./commands/wrappers";
 import { asksForHelp } from "./commands/helpFlags";
 import { loadedAndPrinted } from "./commands/envLoaders";
+import { isKnown } from "./commands/knownNames";
+import { NAMES_ONLY } from "./commands/namesOnly";
+import { credentialReads, outputShown } from "./commands/credentialCommands";
 
 export interface Effect {
   readonly kind: EffectKind;
@@ -236,6 +239,7 @@ const DIALECT_ROLES: Partial<Record<SimpleCommand["dialect"], typeof psRole>> = 
 function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWord[], upstream?: SimpleCommand): DeclaredEffect[] {
   // `mkfs --help`, `dd --version`, `format /?`: the program prints and exits.
   if (asksForHelp(name, args)) return [];
+
   const table = DIALECT_EFFECTS[c.dialect];
   if (table) {
     const own = table(name, args, c, upstream);
@@ -246,9 +250,31 @@ function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWor
     if (own !== undefined) return own;
   }
   const spec = commandSpec(name);
-  if (!spec?.effects) return [];
+  if (!spec) return isKnown(name) ? [] : unknownProgramReads(name, args);
+  if (!spec.effects) return [];
   const parsed = parseArgs(args, spec.options ?? {});
   return spec.effects(parsed, args);
+}
+
+/**
+ * A program no table knows (`glow .env`, `mytool --config=id_rsa`) may open any file it is named: each operand, and
+ * each `--option=value`, is a possible read. Only a restricting rule about the path can fire on it (a read of a
+ * word that names no such file matches nothing), so this is never laxer and costs nothing where nothing matches.
+ */
+function unknownProgramReads(name: string, args: readonly ShellWord[]): DeclaredEffect[] {
+  if (NAMES_ONLY.has(name) || hasHoles(name)) return [];
+  const out: DeclaredEffect[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const v = args[k]!.value;
+    if (v === "" || v === "-" || v === "--") continue;
+    const eq = v.startsWith("-") ? v.indexOf("=") : -1;
+    if (v.startsWith("-") && eq < 0) continue;
+    const path = eq >= 0 ? v.slice(eq + 1) : v;
+    // A word only known at run time (`xargs … tool`, `tool $F`) is not named here: a rule about it would fire on
+    // every such call, while the commands that produce it are examined for what they read themselves.
+    if (path !== "" && !hasHoles(path) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) out.push({ kind: "read", path, via: `${name} (a program hookgate does not know) given it` });
+  }
+  return out;
 }
 
 /**
@@ -354,6 +380,9 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
         const e = declared[k]!;
         add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
       }
+      // `gh auth token`, `aws configure export-credentials`: a credential store read, when what it prints is shown.
+      const credentials = credentialReads(name, f.args);
+      if (credentials.length > 0 && outputShown(analysis, i, finalCommand)) for (let k = 0; k < credentials.length; k++) add(i, credentials[k]!);
       const dl = DOWNLOADERS[name];
       if (dl?.(f.args)) downloaderAt.add(i);
       if (readsProgramFromStdin(name, f.args)) interpreterAt.add(i);
