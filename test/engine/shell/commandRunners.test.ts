@@ -116,3 +116,15 @@ describe("force pushes through GitHub's tools", () => {
     expect((await starterVerdict(c)).decision, c).toBe("none");
   });
 });
+
+describe("a program hookgate does not know, given a file", () => {
+  it.each(["glow .env", "micro .env.production", "mytool --config=id_rsa", "somecli import ~/.aws/credentials", "viewer ~/.ssh/id_ed25519"])("%s may read it: denied", async (c) => {
+    expect((await starterVerdict(c)).fired, c).toContain("no-secret-files");
+  });
+  it.each(["ls -la .env*", "stat .env", "[ -f .env ] && echo present", "test -f .env || echo 'no .env yet'", "du -sh ~/.ssh", "echo .env >> .gitignore", "tree ~/.ssh", "mytool build", "mytool https://example.com/.env", "ls | xargs -n1 mytool"])(
+    "%s names no secret file's content: allowed",
+    async (c) => {
+      expect((await starterVerdict(c)).decision, c).toBe("none");
+    },
+  );
+});
