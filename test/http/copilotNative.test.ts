@@ -52,6 +52,21 @@ describe("Copilot CLI's own routes, with the starter policy", () => {
     expect(await answer(team, "pre-tool-use", pre("bash", { command: "git push --force origin main" }), token)).toMatchObject({ permissionDecision: "ask" });
   });
 
+  // Seen with the pinned 1.0.102 (a GPT-5 Codex model): its file tool is `apply_patch`, the patch a bare string in
+  // toolArgs; its search tools `grep`/`rg`/`glob` take a list of `paths`. Each is read as the canonical calls it is.
+  it("reads its apply_patch as the Write/Edit of each file the patch touches, its grep, rg and glob as a Grep/Glob of each path", async () => {
+    const patch = (path: string) => `*** Begin Patch\n*** Add File: ${path}\n+API_KEY=x\n*** End Patch\n`;
+    expect(await answer(team, "pre-tool-use", pre("apply_patch", patch(".env")), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("apply_patch", JSON.stringify(patch(".env"))), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("apply_patch", patch("notes.md")), token)).toEqual({});
+    // A patch it cannot read fails closed (the starter policy does).
+    expect(await answer(team, "pre-tool-use", pre("apply_patch", "not a patch"), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("rg", { pattern: "KEY", paths: [".env"] }), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("grep", { pattern: "KEY", paths: ["src", "/home/dev/shop/.env"] }), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("grep", { pattern: "KEY", paths: ["src"] }), token)).toEqual({});
+    expect(await loggedDecision(team, route("pre-tool-use"), pre("apply_patch", patch("/home/dev/shop/.env")), token)).toMatchObject({ client: "copilot-cli", event: "PreToolUse", verdict: "deny" });
+  });
+
   it("blocks a prompt holding a credential before the model sees it", async () => {
     const body = { ...wire.userPromptSubmitted, prompt: "deploy with AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
     expect(await answer(team, "user-prompt-submitted", body, token)).toMatchObject({ decision: "block" });

@@ -1,0 +1,40 @@
+import type { EventSpec } from "../engine/event/eventSpec";
+import { APPLY_PATCH, callPart, isPart, patchParts } from "./applyPatch";
+
+/*
+ * Tool calls that are several canonical calls, as another client's calls read in canonical terms bring them (Claude
+ * Code sends neither): GitHub Copilot CLI's `apply_patch` (a GPT-5 Codex model's file tool) is the Edit or Write of
+ * each file its patch touches, and its `grep`, `rg` and `glob` search a list of `paths` where the canonical Grep and
+ * Glob take one `path`: one call per path. Each part is evaluated as its own call and the strictest verdict answered
+ * (engine/answer/parts.ts); a patch that cannot be read, or a list that is not one of paths, fails as unexamined.
+ */
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The canonical search tools and the field their one path goes in, where a call may give a list (`paths`). */
+const SEARCH_PATHS: Readonly<Record<string, string>> = { Grep: "path", Glob: "path" };
+
+/** The fields an apply_patch call's patch may be in (Codex's `command`, Copilot's bare string read as `patch`). */
+const PATCH_FIELDS = ["patch", "command", "input"] as const;
+
+/** An apply_patch call's parts: the Edit/Write of each file, relative paths under the cwd; `[]` when unreadable. */
+export function applyPatchParts(input: Record<string, unknown>, args: Record<string, unknown>, cwd: string | undefined): Record<string, unknown>[] {
+  const patch = PATCH_FIELDS.map((f) => args[f]).find((v): v is string => typeof v === "string");
+  return (patch === undefined ? undefined : patchParts(input, patch, cwd)) ?? [];
+}
+
+/** The parts of a canonical tool call (ClientProtocol.partsOf), or undefined for one call. */
+export function canonicalParts(_spec: EventSpec, input: Record<string, unknown>): readonly Record<string, unknown>[] | undefined {
+  if (isPart(input)) return undefined;
+  const args = isObject(input.tool_input) ? input.tool_input : {};
+  const cwd = typeof input.cwd === "string" ? input.cwd : undefined;
+  if (input.tool_name === APPLY_PATCH) return applyPatchParts(input, args, cwd);
+  const field = typeof input.tool_name === "string" && Object.hasOwn(SEARCH_PATHS, input.tool_name) ? SEARCH_PATHS[input.tool_name] : undefined;
+  if (field === undefined || !("paths" in args) || field in args) return undefined;
+  const paths = args.paths;
+  if (!Array.isArray(paths) || !paths.every((p) => typeof p === "string")) return [];
+  if (paths.length === 0) return undefined;
+  const rest = { ...args };
+  delete rest.paths;
+  return paths.map((p) => callPart(input, { tool_input: { ...rest, [field]: p } }));
+}
