@@ -2,7 +2,7 @@
 // fully offline against a real local hookgate: no GitHub account (COPILOT_OFFLINE=true with a local BYOK provider,
 // COPILOT_PROVIDER_BASE_URL → the scripted model server speaking streamed chat completions), the repository's
 // `.github/hooks/hookgate.json` exactly as the Copilot profile generates it, team `default` with the starter policy.
-// A command the policy denies does not run and its reason reaches the model; an allowed one runs.
+// A command the policy denies does not run and its reason reaches the model; an allowed one runs; so for a patch.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,7 +29,11 @@ let model: ModelServer | undefined;
 const bashThenDone = (command: string): Script => ({ body }) =>
   (body.messages as { role: string }[]).some((m) => m.role === "tool") ? { text: "done" } : { toolUse: { name: "bash", input: { command, description: "run it" } } };
 
-async function copilot(prompt: string): Promise<{ code: number | null; out: string }> {
+/** Copilot's freeform apply_patch call (a GPT-5 Codex model's file tool), then a final text once its result came back. */
+const patchThenDone = (patch: string): Script => ({ body }) =>
+  (body.messages as { role: string }[]).some((m) => m.role === "tool") ? { text: "done" } : { toolUse: { name: "apply_patch", input: patch, freeform: true } };
+
+async function copilot(prompt: string, modelName = "gpt-4.1"): Promise<{ code: number | null; out: string }> {
   return new Promise((done, reject) => {
     const child = spawn(COPILOT_BIN, ["-p", prompt], {
       cwd,
@@ -44,7 +48,7 @@ async function copilot(prompt: string): Promise<{ code: number | null; out: stri
         COPILOT_OFFLINE: "true",
         COPILOT_PROVIDER_BASE_URL: `${model!.url}/v1`,
         COPILOT_PROVIDER_API_KEY: "dummy",
-        COPILOT_MODEL: "gpt-4.1",
+        COPILOT_MODEL: modelName,
         COPILOT_AUTO_UPDATE: "false",
         NO_COLOR: "1",
       }),
@@ -100,4 +104,17 @@ describe("the generated Copilot CLI hooks work with the real Copilot CLI", () =>
     expect(existsSync(join(cwd, "ran.txt")), r.out).toBe(true);
     expect(readFileSync(join(cwd, "ran.txt"), "utf8")).toBe("gated-by-hookgate\n");
   }, 150_000);
+
+  // With a GPT-5 Codex model Copilot 1.0.102 has no create/edit tools: it writes files with apply_patch, its hook
+  // input a bare patch string. Read as the Write of each file the patch adds, the starter's secret-files rule holds.
+  it("a patch the starter policy denies (writing .env) is not applied, and its reason reaches the model; another one is", async () => {
+    model = await startModelServer({ script: patchThenDone("*** Begin Patch\n*** Add File: .env.local\n+API_KEY=planted\n*** End Patch\n") });
+    const r = await copilot("write the env file", "gpt-5.2-codex");
+    expect(existsSync(join(cwd, ".env.local")), r.out).toBe(false);
+    expect(model.scripted().at(-1)?.rawBody ?? "", r.out).toContain(SECRET_REASON);
+    await model.close();
+    model = await startModelServer({ script: patchThenDone("*** Begin Patch\n*** Add File: notes.md\n+E2E-COPILOT-PATCH\n*** End Patch\n") });
+    const ok = await copilot("write the notes", "gpt-5.2-codex");
+    expect(readFileSync(join(cwd, "notes.md"), "utf8"), ok.out).toContain("E2E-COPILOT-PATCH");
+  }, 300_000);
 });
