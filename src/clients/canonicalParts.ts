@@ -1,11 +1,13 @@
 import type { EventSpec } from "../engine/event/eventSpec";
 import { APPLY_PATCH, callPart, isPart, patchParts } from "./applyPatch";
+import { copilotMcpNames } from "./copilot-cli/tools";
 
 /*
  * Tool calls that are several canonical calls, as another client's calls read in canonical terms bring them (Claude
  * Code sends neither): GitHub Copilot CLI's `apply_patch` (a GPT-5 Codex model's file tool) is the Edit or Write of
  * each file its patch touches, and its `grep`, `rg` and `glob` search a list of `paths` where the canonical Grep and
- * Glob take one `path`: one call per path. Each part is evaluated as its own call and the strictest verdict answered
+ * Glob take one `path`: one call per path; an MCP tool it names `<server>-<tool>` with hyphens in the names is each
+ * `mcp__<server>__<tool>` it may be (copilotMcpNames; one reading is renamed as the call is read). Each part is evaluated as its own call and the strictest verdict answered
  * (engine/answer/parts.ts); a patch that cannot be read, or a list that is not one of paths, fails as unexamined.
  */
 
@@ -29,6 +31,9 @@ export function canonicalParts(_spec: EventSpec, input: Record<string, unknown>)
   const args = isObject(input.tool_input) ? input.tool_input : {};
   const cwd = typeof input.cwd === "string" ? input.cwd : undefined;
   if (input.tool_name === APPLY_PATCH) return applyPatchParts(input, args, cwd);
+  const mcp = typeof input.tool_name === "string" ? copilotMcpNames(input.tool_name) : undefined;
+  // The name as sent is a part too: a rule naming it (a tool of another client whose name has a hyphen) still fires.
+  if (mcp !== undefined && mcp.length > 1) return [callPart(input, {}), ...mcp.map((name) => callPart(input, { tool_name: name }))];
   const field = typeof input.tool_name === "string" && Object.hasOwn(SEARCH_PATHS, input.tool_name) ? SEARCH_PATHS[input.tool_name] : undefined;
   if (field === undefined || !("paths" in args) || field in args) return undefined;
   const paths = args.paths;

@@ -2,7 +2,7 @@ import type { EventSpec } from "../../engine/event/eventSpec";
 import type { Problem } from "../../engine/policy/compilePolicy";
 import { err, ok, type Result } from "../../engine/result";
 import type { CallerDialect } from "../../gate/profile";
-import { canonicalCall, COPILOT_BARE_ARGS, copilotArgs } from "./tools";
+import { canonicalCall, COPILOT_BARE_ARGS, copilotArgs, copilotMcpNames } from "./tools";
 
 /*
  * GitHub Copilot CLI (1.0.102) reads a repository's `.claude/settings.json` and calls its hooks with its own payload.
@@ -91,7 +91,10 @@ export function copilotCanonical(spec: EventSpec, input: Record<string, unknown>
   if (spec.toolEvent) {
     const tool = String(out.tool_name);
     const call = canonicalCall(tool, argsOf(tool, out.tool_input));
-    out.tool_name = call.tool;
+    // An MCP tool with one reading is that tool; with several, the name stays Copilot's and each reading is a part
+    // of the call (canonicalParts.ts).
+    const mcp = copilotMcpNames(tool);
+    out.tool_name = mcp?.length === 1 ? mcp[0] : call.tool;
     out.tool_input = call.input;
     if (typeof out.tool_use_id !== "string") out.tool_use_id = "";
   }

@@ -1,4 +1,5 @@
 import { APPLY_PATCH } from "../applyPatch";
+import { CLAUDE_CODE_TOOLS } from "../claude-code/tools";
 import { clientArgs, renamedCall, type ToolRenames } from "../toolRenames";
 
 /**
@@ -37,3 +38,20 @@ export const canonicalCall = (toolName: string, args: Record<string, unknown>) =
 
 /** A canonical tool input (an `updatedInput`, the whole object) back in Copilot's argument names; `sent`: the call's, as read. */
 export const copilotArgs = (canonicalTool: string, input: Record<string, unknown>, sent: Record<string, unknown>) => clientArgs(COPILOT_TOOLS, canonicalTool, input, sent);
+
+/**
+ * An MCP tool as Copilot names it (1.0.102, seen with a configured server): `<server>-<tool>` on preToolUse and
+ * postToolUse, `<server>/<tool>` on permissionRequest. The canonical name is `mcp__<server>__<tool>`; a hyphen in
+ * the server's or the tool's own name makes `<server>-<tool>` ambiguous, so every reading is returned (each decided,
+ * the strictest answered: canonicalParts.ts). undefined: not an MCP tool's name (one of Copilot's own tools, or one
+ * already canonical).
+ */
+export function copilotMcpNames(toolName: string): string[] | undefined {
+  const prefix = CLAUDE_CODE_TOOLS.mcpPrefix;
+  if (toolName.startsWith(prefix) || Object.hasOwn(COPILOT_TOOLS, toolName)) return undefined;
+  const slash = toolName.indexOf("/");
+  if (slash > 0 && slash < toolName.length - 1) return [`${prefix}${toolName.slice(0, slash)}__${toolName.slice(slash + 1)}`];
+  const out: string[] = [];
+  for (let i = toolName.indexOf("-"); i > 0 && i < toolName.length - 1; i = toolName.indexOf("-", i + 1)) out.push(`${prefix}${toolName.slice(0, i)}__${toolName.slice(i + 1)}`);
+  return out.length > 0 ? out : undefined;
+}
