@@ -1,10 +1,12 @@
 import type { EventSpec } from "../engine/event/eventSpec";
 import { APPLY_PATCH, callPart, isPart, patchParts } from "./applyPatch";
+import { CLAUDE_CODE_ALSO } from "./claude-code/tools";
 import { copilotMcpNames } from "./copilot-cli/tools";
 
 /*
- * Tool calls that are several canonical calls, as another client's calls read in canonical terms bring them (Claude
- * Code sends neither): GitHub Copilot CLI's `apply_patch` (a GPT-5 Codex model's file tool) is the Edit or Write of
+ * Tool calls that are several canonical calls. Claude Code's Monitor is also the Bash command it runs (or the
+ * WebFetch of the socket it opens: CLAUDE_CODE_ALSO). Another client's calls read in canonical terms bring more:
+ * GitHub Copilot CLI's `apply_patch` (a GPT-5 Codex model's file tool) is the Edit or Write of
  * each file its patch touches, and its `grep`, `rg` and `glob` search a list of `paths` where the canonical Grep and
  * Glob take one `path`: one call per path; an MCP tool it names `<server>-<tool>` with hyphens in the names is each
  * `mcp__<server>__<tool>` it may be (copilotMcpNames; one reading is renamed as the call is read). Each part is evaluated as its own call and the strictest verdict answered
@@ -12,6 +14,13 @@ import { copilotMcpNames } from "./copilot-cli/tools";
  */
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The value at a path of fields in an object, if each step is an object. */
+function valueAt(obj: Record<string, unknown>, path: readonly string[]): unknown {
+  let at: unknown = obj;
+  for (const key of path) at = isObject(at) && Object.hasOwn(at, key) ? at[key] : undefined;
+  return at;
+}
 
 /** The canonical search tools and the field their one path goes in, where a call may give a list (`paths`). */
 const SEARCH_PATHS: Readonly<Record<string, string>> = { Grep: "path", Glob: "path" };
@@ -31,6 +40,12 @@ export function canonicalParts(_spec: EventSpec, input: Record<string, unknown>)
   const args = isObject(input.tool_input) ? input.tool_input : {};
   const cwd = typeof input.cwd === "string" ? input.cwd : undefined;
   if (input.tool_name === APPLY_PATCH) return applyPatchParts(input, args, cwd);
+  const also = typeof input.tool_name === "string" && Object.hasOwn(CLAUDE_CODE_ALSO, input.tool_name) ? CLAUDE_CODE_ALSO[input.tool_name]! : [];
+  const calls = also.flatMap(({ tool, field, from }) => {
+    const value = valueAt(args, from);
+    return typeof value === "string" ? [callPart(input, { tool_name: tool, tool_input: { [field]: value } })] : [];
+  });
+  if (calls.length > 0) return [callPart(input, {}), ...calls];
   const mcp = typeof input.tool_name === "string" ? copilotMcpNames(input.tool_name) : undefined;
   // The name as sent is a part too: a rule naming it (a tool of another client whose name has a hyphen) still fires.
   if (mcp !== undefined && mcp.length > 1) return [callPart(input, {}), ...mcp.map((name) => callPart(input, { tool_name: name }))];
