@@ -43,7 +43,8 @@ export function canonicalParts(_spec: EventSpec, input: Record<string, unknown>)
   const also = typeof input.tool_name === "string" && Object.hasOwn(CLAUDE_CODE_ALSO, input.tool_name) ? CLAUDE_CODE_ALSO[input.tool_name]! : [];
   const calls = also.flatMap(({ tool, field, from }) => {
     const value = valueAt(args, from);
-    return typeof value === "string" ? [callPart(input, { tool_name: tool, tool_input: { [field]: value } })] : [];
+    const values = Array.isArray(value) ? value : [value];
+    return values.filter((v) => typeof v === "string").map((v) => callPart(input, { tool_name: tool, tool_input: { [field]: v } }));
   });
   if (calls.length > 0) return [callPart(input, {}), ...calls];
   const mcp = typeof input.tool_name === "string" ? copilotMcpNames(input.tool_name) : undefined;

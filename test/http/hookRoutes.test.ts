@@ -114,6 +114,14 @@ describe("PreToolUse over HTTP with the starter policy", () => {
     expect(await expectAnswer(await hook(other.team, "pre-tool-use", monitor({ command: "tail -f x" }), other.token))).toMatchObject({ hookSpecificOutput: { permissionDecisionReason: "not tail" } });
   });
 
+  // Artifact (2.1.332) publishes `file_path`, or uploads `file_paths`, to claude.ai: a Read of each file.
+  it("Artifact's files are Reads: publishing .env is denied, publishing a page is not", async () => {
+    const artifact = (tool_input: Record<string, unknown>) => ({ ...PAYLOADS.PreToolUse, tool_name: "Artifact", tool_input });
+    expect(await expectAnswer(await hook(team, "pre-tool-use", artifact({ file_path: "/home/dev/shop/.env" }), token))).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    expect(await expectAnswer(await hook(team, "pre-tool-use", artifact({ action: "upload_asset", url: "https://claude.ai/a/x", file_paths: ["/home/dev/shop/logo.png", "/home/dev/shop/.env"] }), token))).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    expect(await expectAnswer(await hook(team, "pre-tool-use", artifact({ file_path: "/home/dev/shop/report.html" }), token))).toEqual({});
+  });
+
   it("a force push is an ask", async () => {
     const body = await expectAnswer(await hook(team, "pre-tool-use", pre("git push --force origin main"), token));
     expect(body).toMatchObject({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } });

@@ -52,8 +52,10 @@ export const CLAUDE_CODE_TOOLS: ToolTable = {
 /**
  * Claude Code's tools that are also other canonical calls (2.1.332): Monitor runs `command`, a shell command or
  * script (Claude Code's own tables list it with Bash and PowerShell as its command tools), or opens the WebSocket
- * `ws.url`; the Cowork workspace's MCP bash runs `command`. Each is also decided as that Bash command and that
- * WebFetch of the URL (canonicalParts.ts), so a Bash or WebFetch rule fires on it; the call itself is decided too.
+ * `ws.url`; the Cowork workspace's MCP bash runs `command`; Artifact publishes or uploads the local files
+ * `file_path`/`file_paths` (reads them, and sends them to claude.ai). Each is also decided as that Bash command, that
+ * WebFetch of the URL, that Read of each file (canonicalParts.ts; a list is one call per item), so a Bash, WebFetch
+ * or Read rule fires on it; the call itself is decided too.
  */
 export const CLAUDE_CODE_ALSO: Readonly<Record<string, readonly { tool: string; field: string; from: readonly string[] }[]>> = {
   Monitor: [
@@ -61,4 +63,8 @@ export const CLAUDE_CODE_ALSO: Readonly<Record<string, readonly { tool: string; 
     { tool: "WebFetch", field: "url", from: ["ws", "url"] },
   ],
   mcp__workspace__bash: [{ tool: "Bash", field: "command", from: ["command"] }],
+  Artifact: [
+    { tool: "Read", field: "file_path", from: ["file_path"] },
+    { tool: "Read", field: "file_path", from: ["file_paths"] },
+  ],
 };
