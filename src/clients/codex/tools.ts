@@ -17,9 +17,13 @@ export const CODEX_TOOLS: ToolTable = {
 
 /**
  * Codex's tools that reach its PreToolUse hook under their own names and are canonical tools by another (seen with
- * the real `codex exec` 0.169.0): `view_image` `{ path }` reads a local file into the model's context, a Read of it.
- * Its other tools reach no hook (write_stdin, request_user_input, the goal and sub-agent tools, web_search).
+ * the real `codex exec` 0.169.0): `view_image` `{ path }` reads a local file into the model's context, a Read of it;
+ * with an MCP server configured, `read_mcp_resource` `{ server, uri }` and `list_mcp_resources` are Claude Code's
+ * MCP resource tools (the same fields). Its other tools reach no hook (write_stdin, request_user_input, the goal and
+ * sub-agent tools, web_search).
  */
 export const CODEX_RENAMES: ToolRenames = {
   view_image: { canonical: "Read", fields: { path: "file_path" } },
+  read_mcp_resource: { canonical: "ReadMcpResourceTool" },
+  list_mcp_resources: { canonical: "ListMcpResourcesTool" },
 };
