@@ -1,7 +1,12 @@
 import type { EventSpec } from "../engine/event/eventSpec";
 import type { ClientProfile } from "../gate/profile";
+import { CLAUDE_CODE_ALSO } from "./claude-code/tools";
 import { CODEX_CAPABILITIES } from "./codex/capabilities";
+import { CODEX_RENAMES } from "./codex/tools";
+import { COPILOT_TOOLS } from "./copilot-cli/tools";
+import { CURSOR_TOOLS } from "./cursor/native";
 import { isNative } from "./native";
+import type { ToolRenames } from "./toolRenames";
 
 /*
  * docs/clients.md, rendered from the client profiles (their event tables and answer writers) and the facts below
@@ -17,6 +22,8 @@ interface ClientFacts {
   failure: string;
   /** What `hookgate settings` cannot enforce on that client. */
   cannotEnforce: readonly string[];
+  /** How its tools read as the canonical ones: its rename table (rendered), and what else a user must know. */
+  tools: { renames?: ToolRenames; notes: readonly string[] };
   /** Where the shapes came from. */
   source: string;
 }
@@ -29,24 +36,48 @@ const FACTS: Readonly<Record<string, ClientFacts>> = {
     cannotEnforce: [
       "Hooks in a developer's own settings run beside hookgate's, and a developer can remove hookgate's from a project file; only managed settings stop that.",
     ],
+    tools: {
+      notes: [
+        "Its tools are the canonical ones. Some are also other calls, each decided too and the strictest verdict answered: " +
+          Object.entries(CLAUDE_CODE_ALSO)
+            .map(([tool, also]) => `\`${tool}\` is also ${also.map((a) => `${a.tool} of its \`${a.from.join(".")}\``).join(", ")}`)
+            .join("; ") +
+          ". So a Bash rule fires on the command Monitor runs, a Read rule on a file Artifact publishes.",
+      ],
+    },
     source: "Claude Code 2.1.332, driven offline in e2e/.",
   },
   codex: {
     settings: "command hooks only: `.codex/hooks.json`, or the managed `requirements.toml` (`[[hooks.PreToolUse]]` tables), through a node command bridge (see [codex.md](codex.md)).",
     failure: `On a timeout ${CODEX_CAPABILITIES.onTimeout}. On an error: ${CODEX_CAPABILITIES.onError}.`,
     cannotEnforce: [CODEX_CAPABILITIES.trust, ...CODEX_CAPABILITIES.cannotEnforce],
+    tools: {
+      renames: CODEX_RENAMES,
+      notes: [
+        "Its shell tool (`exec_command`) reaches hooks as `Bash` with `tool_input.command`; MCP tools as `mcp__<server>__<tool>`; `apply_patch`, and a shell call `apply_patch <<'EOF'`, as the Edit/Write of each file (see [codex.md](codex.md)).",
+        "Not hooked by Codex at all, so no rule sees them: `write_stdin` (what the model types into a running interactive session, e.g. a shell it opened with `exec_command` and `tty`), `request_user_input`, its goal and sub-agent tools, `web_search`. A rule on Bash sees the command that opened a session, never what is typed into it: deny opening shells and interpreters (`Bash(bash)`, `Bash(python3)`, …) where that matters.",
+      ],
+    },
     source: `@openai/codex ${CODEX_CAPABILITIES.version}, driven offline in e2e/; its output schemas vendored as test fixtures.`,
   },
   "copilot-cli": {
     settings:
       "`http` hooks in `.github/hooks/hookgate.json` (any `.github/hooks/*.json` is read), the token in a header Copilot fills from the environment (`allowedEnvVars`). Copilot also calls the `http` hooks of `.claude/settings.json`; those calls are recognised on Claude Code's routes and decided as copilot-cli's.",
     failure:
-      "A timeout or a body that is not JSON is ignored: the call goes ahead whatever hookgate meant (Copilot fails open there). A non-2xx answer to preToolUse denies the call (\"hook errored\"). It refuses a token-carrying or authorising hook over plain http (except to localhost with COPILOT_HOOK_ALLOW_LOCALHOST=1).",
+      "A timeout or a body that is not JSON is ignored: the call goes ahead whatever hookgate meant (Copilot fails open there). A non-2xx answer to preToolUse denies the call (\"hook errored\"); so does a body that is not JSON on permissionRequest (\"Permission request hook failed\"). It refuses a token-carrying or authorising hook over plain http (except to localhost with COPILOT_HOOK_ALLOW_LOCALHOST=1).",
     cannotEnforce: [
       "Repository hooks load only in a folder the developer trusts; `disableAllHooks` in a developer's settings turns them off.",
       "errorOccurred and preMcpToolCall have no canonical event: not routed.",
       "postToolUse and postToolUseFailure take no verdict (context only): a policy's block there does nothing in Copilot.",
     ],
+    tools: {
+      renames: COPILOT_TOOLS,
+      notes: [
+        "Which tools a session has depends on its model: with a GPT-5 Codex model Copilot edits files with `apply_patch` (its hook input a bare patch), read as the Write/Edit of each file the patch touches (a patch hookgate cannot read fails closed), and searches with `rg`; `grep`, `rg` and `glob` take a list of `paths`, each decided as a Grep/Glob of that path.",
+        "An MCP tool is `<server>-<tool>` on preToolUse and postToolUse, `<server>/<tool>` on permissionRequest: both are `mcp__<server>__<tool>`. With hyphens in the server's or the tool's own name `<server>-<tool>` can be read several ways: each reading is decided, and the strictest verdict answered.",
+        "`ask` in a non-interactive run (`copilot -p`) is a deny (\"unable to ask user for confirmation\").",
+      ],
+    },
     source: "@github/copilot 1.0.102, driven offline in e2e/ (COPILOT_OFFLINE with a local BYOK provider); payloads captured from it.",
   },
   cursor: {
@@ -59,9 +90,24 @@ const FACTS: Readonly<Record<string, ClientFacts>> = {
       "Its after… events (afterShellExecution, afterFileEdit, …) take no answer: not routed.",
       "Not driven for real here (a desktop app with an account): the shapes are Cursor's documented ones.",
     ],
+    tools: {
+      renames: CURSOR_TOOLS,
+      notes: [
+        "On preToolUse an MCP tool is `MCP:<tool>`, read as `mcp__cursor__<tool>` (as on beforeMCPExecution). Cursor documents its tool names, not each tool's input: a path in `path` is also read as the canonical `file_path`, and a rewrite goes back in the field the call had.",
+      ],
+    },
     source: "cursor.com/docs/agent/hooks (its reference as vendored in pcomans/caruso, reference/cursor_hooks.md at 0d41427e).",
   },
 };
+
+/** A rename table as one line: `tool` → Canonical (field → field, …), in the table's order. */
+function renamesLine(renames: ToolRenames): string {
+  const each = Object.entries(renames).map(([tool, t]) => {
+    const fields = Object.entries(t.fields ?? {}).map(([from, to]) => `${from} → ${to}`);
+    return `\`${tool}\` → ${t.canonical}${fields.length > 0 ? ` (${fields.join(", ")})` : ""}`;
+  });
+  return `Its tools as the canonical ones: ${each.join(", ")}; any other keeps its own name (\`*\` and regex matchers still see it).`;
+}
 
 const cell = (s: string) => s.replace(/\|/g, "\\|");
 const line = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
@@ -114,6 +160,9 @@ export function renderClientsDoc(profiles: readonly ClientProfile[]): string {
     const header = ["Event", "Policy event", "Can block", "What each verdict becomes", "Also carries", "Budget", "Route"];
     out.push(line(header), `|${header.map(() => "---").join("|")}|`, ...p.events.list.map((s) => line(row(p, s))));
     if (facts) {
+      out.push("", "**Tools:**", "");
+      if (facts.tools.renames) out.push(`- ${renamesLine(facts.tools.renames)}`);
+      out.push(...facts.tools.notes.map((n) => `- ${n}`));
       out.push("", "**What `hookgate settings` cannot enforce here:**", "", ...facts.cannotEnforce.map((c) => `- ${c}`), "", `Shapes from: ${facts.source}`);
     }
   }

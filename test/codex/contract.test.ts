@@ -220,6 +220,26 @@ describe("Codex routes answer in Codex's schema", () => {
     expect(String(answer.permissionDecisionReason)).toMatch(/Recursive deletes/);
   });
 
+  // Seen with the real codex exec 0.169.0: its view_image tool reaches PreToolUse as `view_image` with `{ path }`. It
+  // reads a local file into the model's context: a Read of that path, for every Read rule.
+  it("view_image is a Read of its path: the starter policy denies viewing .env, and lets an image through", async () => {
+    const { team, token } = await teamWith(starter, "cxv");
+    const denied = hso(await codexAnswer(team, token, "PreToolUse", { tool_name: "view_image", tool_input: { path: "/home/dev/shop/.env" } }))!;
+    expect(denied.permissionDecision).toBe("deny");
+    expect(await codexAnswer(team, token, "PreToolUse", { tool_name: "view_image", tool_input: { path: "/home/dev/shop/shot.png" } })).toEqual({});
+  });
+
+  // Seen with the real codex exec 0.169.0 and an MCP server configured: read_mcp_resource `{ server, uri }` reaches
+  // PreToolUse under its own name; it is Claude Code's ReadMcpResourceTool (the same fields).
+  it("read_mcp_resource and list_mcp_resources are ReadMcpResourceTool and ListMcpResourcesTool", async () => {
+    const policy = { hooks: { PreToolUse: [{ matcher: "ReadMcpResourceTool|ListMcpResourcesTool", hooks: [rule("no-resources", { decision: "deny", reason: "no MCP resources" })] }] } };
+    const { team, token } = await teamWith(policy, "cxr");
+    const read = hso(await codexAnswer(team, token, "PreToolUse", { tool_name: "read_mcp_resource", tool_input: { server: "stubsrv", uri: "file:///etc/passwd" } }))!;
+    expect(read.permissionDecisionReason).toBe("no MCP resources");
+    const list = hso(await codexAnswer(team, token, "PreToolUse", { tool_name: "list_mcp_resources", tool_input: {} }))!;
+    expect(list.permissionDecision).toBe("deny");
+  });
+
   it("publishing warns of what Codex cannot honour, and a Claude-only event compiles to nothing for Codex (a Codex-only one to nothing for Claude Code)", async () => {
     const team = `cxw-${Date.now().toString(36)}`;
     const res = await admin("PUT", `/teams/${team}/policy`, { hooks: { ...POLICY.hooks, PostToolUseFailure: [{ hooks: [rule("n", { additionalContext: "x" })] }] } });

@@ -34,6 +34,17 @@ const commandOnce =
   ({ body }) =>
     toolOutputs(body).size > 0 ? { text: "done" } : { call: { name: "exec_command", args: { cmd } } };
 
+/** Ask for one call of any of Codex's tools; once its output comes back, finish the turn. */
+const toolOnce =
+  (name: string, args: unknown): ResponsesScript =>
+  ({ body }) =>
+    toolOutputs(body).size > 0 ? { text: "done" } : { call: { name, args } };
+
+const SECRET_REASON = (() => {
+  for (const group of STARTER.hooks.PreToolUse) for (const h of group.hooks) if (h.id === "no-secret-files") return String(h.reason);
+  throw new Error("no starter secret-files rule");
+})();
+
 const patch = (path: string, line: string) => `apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ${path}\n+${line}\n*** End Patch\nEOF`;
 
 // `rm victim/keep.txt`, not `rm -rf victim`: Codex 0.169.0 refuses `rm -f`-style commands itself, hooks or not, so
@@ -127,6 +138,14 @@ describe("the generated settings work with the real Codex CLI", () => {
     expect(existsSync(join(cwd, "docs", "note.md")), `${toldModel()}\n${ok.stdout}${ok.stderr}`).toBe(true);
     expect(readFileSync(join(cwd, "docs", "note.md"), "utf8")).toContain("E2E-CX-NOTE");
   }, 180_000);
+
+  // Codex 0.169.0's view_image reaches PreToolUse as `view_image` `{ path }` (not Read): read as the Read it is, so the
+  // starter's secret-files rule keeps .env out of the model's context (unmapped, Codex would have read the file).
+  it("view_image of a secret file is denied, and the model is told why", async () => {
+    writeFileSync(join(cwd, ".env"), "API_KEY=not-for-the-agent\n");
+    await codex(toolOnce("view_image", { path: join(cwd, ".env") }));
+    expect(toldModel()).toContain(SECRET_REASON);
+  }, 120_000);
 
   // The form an organisation deploys: /etc/codex/requirements.toml, which runs without a person's trust and which
   // users cannot turn off. No hooks.json and no --dangerously-bypass-hook-trust: only the managed tables.

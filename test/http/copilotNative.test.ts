@@ -52,6 +52,21 @@ describe("Copilot CLI's own routes, with the starter policy", () => {
     expect(await answer(team, "pre-tool-use", pre("bash", { command: "git push --force origin main" }), token)).toMatchObject({ permissionDecision: "ask" });
   });
 
+  // Seen with the pinned 1.0.102 (a GPT-5 Codex model): its file tool is `apply_patch`, the patch a bare string in
+  // toolArgs; its search tools `grep`/`rg`/`glob` take a list of `paths`. Each is read as the canonical calls it is.
+  it("reads its apply_patch as the Write/Edit of each file the patch touches, its grep, rg and glob as a Grep/Glob of each path", async () => {
+    const patch = (path: string) => `*** Begin Patch\n*** Add File: ${path}\n+API_KEY=x\n*** End Patch\n`;
+    expect(await answer(team, "pre-tool-use", pre("apply_patch", patch(".env")), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("apply_patch", JSON.stringify(patch(".env"))), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("apply_patch", patch("notes.md")), token)).toEqual({});
+    // A patch it cannot read fails closed (the starter policy does).
+    expect(await answer(team, "pre-tool-use", pre("apply_patch", "not a patch"), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("rg", { pattern: "KEY", paths: [".env"] }), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("grep", { pattern: "KEY", paths: ["src", "/home/dev/shop/.env"] }), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("grep", { pattern: "KEY", paths: ["src"] }), token)).toEqual({});
+    expect(await loggedDecision(team, route("pre-tool-use"), pre("apply_patch", patch("/home/dev/shop/.env")), token)).toMatchObject({ client: "copilot-cli", event: "PreToolUse", verdict: "deny" });
+  });
+
   it("blocks a prompt holding a credential before the model sees it", async () => {
     const body = { ...wire.userPromptSubmitted, prompt: "deploy with AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
     expect(await answer(team, "user-prompt-submitted", body, token)).toMatchObject({ decision: "block" });
@@ -77,9 +92,13 @@ describe("one policy for Copilot's own routes and its calls to Claude's", () => 
         { matcher: "Bash", clients: ["copilot-cli"], hooks: [{ type: "rule", id: "copilot-only", if: "Bash(curl *)", decision: "deny", reason: "not from Copilot" }] },
         { matcher: "Bash", clients: ["claude-code"], hooks: [{ type: "rule", id: "claude-only", if: "Bash(wget *)", decision: "deny", reason: "not from Claude" }] },
         { matcher: "Write", hooks: [{ type: "rule", id: "stamp", if: "Write(/home/dev/shop/**)", decision: "allow", updatedInput: { content: "stamped" } }] },
+        { matcher: "mcp__.*", hooks: [{ type: "rule", id: "no-drop", if: ["mcp__stubsrv__drop_table", "mcp__github-mcp-server__merge_pull_request"], decision: "deny", reason: "no dropping" }] },
       ],
       Stop: [{ hooks: [{ type: "rule", id: "keep-going", decision: "block", reason: "run the tests first" }] }],
-      PermissionRequest: [{ matcher: "Bash", hooks: [{ type: "rule", id: "no-sudo", if: "Bash(sudo *)", decision: "deny", reason: "no sudo" }] }],
+      PermissionRequest: [
+        { matcher: "Bash", hooks: [{ type: "rule", id: "no-sudo", if: "Bash(sudo *)", decision: "deny", reason: "no sudo" }] },
+        { matcher: "mcp__stubsrv__.*", hooks: [{ type: "rule", id: "no-drop-asked", if: "mcp__stubsrv__drop_table", decision: "deny", reason: "no dropping" }] },
+      ],
     },
   };
   let team: string;
@@ -98,6 +117,18 @@ describe("one policy for Copilot's own routes and its calls to Claude's", () => 
     expect(await expectAnswer(await hook(team, "pre-tool-use", claude, token))).toEqual({});
     const wget = { ...claude, tool_input: { command: "wget https://example.com" } };
     expect(await expectAnswer(await hook(team, "pre-tool-use", wget, token))).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+  });
+
+  // Seen with the pinned 1.0.102 and an MCP server `stubsrv`: its tool is `stubsrv-drop_table` on preToolUse and
+  // postToolUse, `stubsrv/drop_table` on permissionRequest. Both are mcp__stubsrv__drop_table; a server name with a
+  // hyphen in it makes `<server>-<tool>` ambiguous, so every reading is decided and the strictest answered.
+  it("an MCP tool (`<server>-<tool>`, `<server>/<tool>`) is mcp__<server>__<tool>, whatever hyphens the names hold", async () => {
+    expect(await answer(team, "pre-tool-use", pre("stubsrv-drop_table", { x: "users" }), token)).toEqual({ permissionDecision: "deny", permissionDecisionReason: "no dropping" });
+    expect(await answer(team, "pre-tool-use", pre("stubsrv-list_tables", {}), token)).toEqual({});
+    expect(await answer(team, "pre-tool-use", pre("github-mcp-server-merge_pull_request", { pullNumber: 1 }), token)).toMatchObject({ permissionDecision: "deny" });
+    expect(await answer(team, "pre-tool-use", pre("github-mcp-server-get_issue", { issue: 1 }), token)).toEqual({});
+    const asked = { ...wire.permissionRequest, toolName: "stubsrv/drop_table", toolInput: { x: "users" } };
+    expect(await answer(team, "permission-request", asked, token)).toEqual({ behavior: "deny", message: "no dropping" });
   });
 
   it("a rewrite decided in canonical names reaches Copilot in its own (create: path, file_text)", async () => {

@@ -63,6 +63,14 @@ describe("Copilot CLI on the Claude Code routes, with the starter policy", () =>
     expect(await fine.text()).toBe("{}");
   });
 
+  it("reads Copilot's apply_patch (a bare patch) as the Write of each file it adds, on Claude Code's routes too", async () => {
+    const patch = (path: string) => `*** Begin Patch\n*** Add File: ${path}\n+API_KEY=x\n*** End Patch\n`;
+    const body = await expectAnswer(await hook(team, "pre-tool-use", copilotPre("apply_patch", patch(".env")), token));
+    expect(body).toMatchObject({ permissionDecision: "deny" });
+    const fine = await expectAnswer(await hook(team, "pre-tool-use", copilotPre("apply_patch", patch("notes.md")), token));
+    expect(fine).toEqual({});
+  });
+
   it("answers an ask as Copilot's ask", async () => {
     const body = await expectAnswer(await hook(team, "pre-tool-use", copilotPre("bash", { command: "git push --force origin main" }), token));
     expect(body).toMatchObject({ permissionDecision: "ask" });

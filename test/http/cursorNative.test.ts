@@ -33,6 +33,19 @@ describe("Cursor's own routes, with the starter policy", () => {
     expect(await answer(team, "before-read-file", P.beforeReadFile("/home/dev/shop/README.md"), token)).toEqual({});
   });
 
+  // Cursor's preToolUse names its file tools its own way (StrReplace, Delete; a path in `path` or `file_path`).
+  it("reads preToolUse's StrReplace and Delete as Edits and its Read and Write by either path field", async () => {
+    for (const [tool, input] of [
+      ["StrReplace", { path: "/home/dev/shop/.env", old_string: "a", new_string: "b" }],
+      ["StrReplace", { file_path: "/home/dev/shop/.env", old_string: "a", new_string: "b" }],
+      ["Delete", { path: "/home/dev/shop/.env" }],
+      ["Read", { path: "/home/dev/shop/.env" }],
+      ["Write", { path: "/home/dev/shop/.env" }],
+    ] as const)
+      expect(await answer(team, "pre-tool-use", P.preToolUse(tool, input), token), `${tool} ${JSON.stringify(input)}`).toMatchObject({ permission: "deny" });
+    expect(await answer(team, "pre-tool-use", P.preToolUse("StrReplace", { path: "/home/dev/shop/a.ts", old_string: "a", new_string: "b" }), token)).toEqual({});
+  });
+
   it("stops a prompt holding a credential before it is sent", async () => {
     const a = await answer(team, "before-submit-prompt", P.beforeSubmitPrompt("use AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"), token);
     expect(a).toMatchObject({ continue: false });
@@ -66,6 +79,11 @@ describe("Cursor with a policy of its own groups", () => {
   let token: string;
   beforeAll(async () => {
     ({ team, token } = await teamWith(policy, "cursor-own"));
+  });
+
+  it("preToolUse's MCP tools (`MCP:<tool>`) are mcp__cursor__<tool>, as on beforeMCPExecution", async () => {
+    expect(await answer(team, "pre-tool-use", P.preToolUse("MCP:drop_table", { table: "users" }), token)).toEqual({ permission: "deny", user_message: "no dropping tables", agent_message: "no dropping tables" });
+    expect(await answer(team, "pre-tool-use", P.preToolUse("MCP:list_tables", {}), token)).toEqual({});
   });
 
   it("an MCP tool is mcp__cursor__<tool>; a rewrite is preToolUse's updated_input; a stop block is a follow-up message", async () => {

@@ -99,6 +99,29 @@ describe("PreToolUse over HTTP with the starter policy", () => {
     expect(await expectAnswer(await hook(team, undefined, PAYLOADS.Notification, token))).toEqual({});
   });
 
+  // Claude Code 2.1.332's Monitor runs `command`, a shell command or script (its own tables list it with Bash and
+  // PowerShell as the command tools), or opens a WebSocket (`ws.url`). A Bash rule fires on the command, a WebFetch
+  // domain rule on the socket's URL; the call is Monitor's still for a rule naming Monitor.
+  it("Monitor's command is decided as the Bash command it is, its WebSocket as a WebFetch of its URL", async () => {
+    const monitor = (tool_input: Record<string, unknown>) => ({ ...PAYLOADS.PreToolUse, tool_name: "Monitor", tool_input: { description: "watch", timeout_ms: 1000, ...tool_input } });
+    expect(await expectAnswer(await hook(team, "pre-tool-use", monitor({ command: "rm -rf /" }), token))).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    expect(await expectAnswer(await hook(team, "pre-tool-use", monitor({ command: "tail -f build.log" }), token))).toEqual({});
+    const fetchRule = { hooks: { PreToolUse: [{ matcher: "WebFetch|Monitor", hooks: [{ type: "rule", id: "no-evil", if: "WebFetch(domain:evil.example)", decision: "deny", reason: "not that host" }, { type: "rule", id: "no-tail", if: "Monitor(tail *)", decision: "deny", reason: "not tail" }] }] } };
+    const other = await teamWith(fetchRule, "monitor");
+    const ws = await expectAnswer(await hook(other.team, "pre-tool-use", monitor({ ws: { url: "wss://evil.example/feed" } }), other.token));
+    expect(ws).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "not that host" } });
+    expect(await expectAnswer(await hook(other.team, "pre-tool-use", monitor({ ws: { url: "wss://fine.example/feed" } }), other.token))).toEqual({});
+    expect(await expectAnswer(await hook(other.team, "pre-tool-use", monitor({ command: "tail -f x" }), other.token))).toMatchObject({ hookSpecificOutput: { permissionDecisionReason: "not tail" } });
+  });
+
+  // Artifact (2.1.332) publishes `file_path`, or uploads `file_paths`, to claude.ai: a Read of each file.
+  it("Artifact's files are Reads: publishing .env is denied, publishing a page is not", async () => {
+    const artifact = (tool_input: Record<string, unknown>) => ({ ...PAYLOADS.PreToolUse, tool_name: "Artifact", tool_input });
+    expect(await expectAnswer(await hook(team, "pre-tool-use", artifact({ file_path: "/home/dev/shop/.env" }), token))).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    expect(await expectAnswer(await hook(team, "pre-tool-use", artifact({ action: "upload_asset", url: "https://claude.ai/a/x", file_paths: ["/home/dev/shop/logo.png", "/home/dev/shop/.env"] }), token))).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    expect(await expectAnswer(await hook(team, "pre-tool-use", artifact({ file_path: "/home/dev/shop/report.html" }), token))).toEqual({});
+  });
+
   it("a force push is an ask", async () => {
     const body = await expectAnswer(await hook(team, "pre-tool-use", pre("git push --force origin main"), token));
     expect(body).toMatchObject({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } });

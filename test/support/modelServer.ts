@@ -19,8 +19,11 @@ interface ReplyBase {
 export type Reply =
   | (ReplyBase & { text: string; toolUse?: undefined; status?: undefined })
   | (ReplyBase & {
-      /** A tool call; `text`, if given, comes first as its own content block. */
-      toolUse: { name: string; input: unknown; id?: string };
+      /**
+       * A tool call; `text`, if given, comes first as its own content block. `freeform`: a call of a freeform
+       * (`custom`) tool on the chat completions wire, `input` its raw text (Copilot CLI's apply_patch with GPT models).
+       */
+      toolUse: { name: string; input: unknown; id?: string; freeform?: boolean };
       text?: string;
       status?: undefined;
     })
@@ -132,13 +135,13 @@ export async function startModelServer(opts: { script?: Script; quiet?: boolean 
   };
 }
 
-type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown };
+type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown; freeform?: boolean };
 
 function blocks(reply: Reply, id: string): Block[] {
   const out: Block[] = [];
   if (reply.status !== undefined) return out;
   if (reply.text !== undefined) out.push({ type: "text", text: reply.text });
-  if (reply.toolUse) out.push({ type: "tool_use", id: reply.toolUse.id ?? id, name: reply.toolUse.name, input: reply.toolUse.input });
+  if (reply.toolUse) out.push({ type: "tool_use", id: reply.toolUse.id ?? id, name: reply.toolUse.name, input: reply.toolUse.input, ...(reply.toolUse.freeform ? { freeform: true } : {}) });
   return out;
 }
 
@@ -190,8 +193,12 @@ function sendStream(res: ServerResponse, reply: Reply, id: string): void {
 function chatCompletion(reply: Reply, id: string) {
   const content = blocks(reply, id);
   const text = content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
-  const calls = content.flatMap((b) =>
-    b.type === "tool_use" ? [{ id: b.id, type: "function", function: { name: b.name, arguments: JSON.stringify(b.input) } }] : [],
+  const calls = content.flatMap((b): Record<string, unknown>[] =>
+    b.type !== "tool_use"
+      ? []
+      : b.freeform
+        ? [{ id: b.id, type: "custom", custom: { name: b.name, input: String(b.input) } }]
+        : [{ id: b.id, type: "function", function: { name: b.name, arguments: JSON.stringify(b.input) } }],
   );
   return {
     id: `chatcmpl-${id}`,
@@ -216,7 +223,7 @@ function chatCompletion(reply: Reply, id: string) {
 function sendChatStream(res: ServerResponse, done: ReturnType<typeof chatCompletion>): void {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const choice = done.choices[0]!;
-  const { content, tool_calls } = choice.message as { content: string | null; tool_calls?: { id: string; type: string; function: unknown }[] };
+  const { content, tool_calls } = choice.message as { content: string | null; tool_calls?: { id: string; type: string }[] };
   const chunk = (delta: unknown, finish: string | null) =>
     res.write(`data: ${JSON.stringify({ id: done.id, object: "chat.completion.chunk", created: done.created, model: done.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
   chunk({ role: "assistant", ...(content ? { content } : {}), ...(tool_calls ? { tool_calls: tool_calls.map((c, index) => ({ index, ...c })) } : {}) }, null);

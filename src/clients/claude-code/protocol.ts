@@ -1,4 +1,5 @@
 import type { ClientProtocol } from "../../engine/event/client";
+import { canonicalParts } from "../canonicalParts";
 import { respond } from "./answer";
 
 /** Claude Code's home directory from its transcript path (`~/.claude/projects/…`): what `~/` in a rule means. */
@@ -12,7 +13,9 @@ function homeFrom(transcriptPath: unknown): string | undefined {
 /**
  * Claude Code's wire format (contract §1.1, §1.4): `session_id`; a tool call in `tool_name`, `tool_input`, `cwd`;
  * a Stop/SubagentStop already continuing because of a block says `stop_hook_active: true`; answers are the
- * per-event layout respond() builds (`hookSpecificOutput`, `decision`, …).
+ * per-event layout respond() builds (`hookSpecificOutput`, `decision`, …). Its partsOf splits what other clients'
+ * calls read in canonical terms bring on these routes and theirs (Copilot CLI's apply_patch, a search of several
+ * paths: canonicalParts.ts); Claude Code's own calls are each one call.
  */
 export const CLAUDE_CODE_PROTOCOL: ClientProtocol = {
   sessionOf: (input) => (typeof input.session_id === "string" ? input.session_id : undefined),
@@ -24,4 +27,5 @@ export const CLAUDE_CODE_PROTOCOL: ClientProtocol = {
   }),
   looping: (spec, input) => spec.stopLike === true && input.stop_hook_active === true,
   answer: respond,
+  partsOf: canonicalParts,
 };

@@ -7,11 +7,12 @@ export const CLAUDE_CODE_TOOLS: ToolTable = {
     "WebFetch", "WebSearch", "Agent", "Skill", "TodoWrite", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate",
     "TaskStop", "TaskOutput", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion", "LSP", "SlashCommand",
     "ListMcpResourcesTool", "ReadMcpResourceTool", "EnterWorktree", "ExitWorktree", "SendMessage", "ToolSearch",
+    "Monitor",
   ],
   legacy: { Task: "Agent", KillShell: "TaskStop", AgentOutputTool: "TaskOutput", BashOutputTool: "TaskOutput", BashOutput: "TaskOutput" },
   matcherLegacy: { Task: "Agent", KillShell: "TaskStop", AgentOutputTool: "TaskOutput", BashOutputTool: "TaskOutput" },
   families: { Edit: ["Edit", "Write", "MultiEdit", "NotebookEdit"] },
-  shells: { Bash: { field: "command", dialect: "bash" }, PowerShell: { field: "command", dialect: "powershell" } },
+  shells: { Bash: { field: "command", dialect: "bash" }, PowerShell: { field: "command", dialect: "powershell" }, Monitor: { field: "command", dialect: "bash" } },
   paths: {
     Read: { fields: ["file_path"] },
     Edit: { fields: ["file_path", "notebook_path"] },
@@ -26,7 +27,7 @@ export const CLAUDE_CODE_TOOLS: ToolTable = {
     Skill: { fields: ["skill", "command"], stripSlash: true },
     WebSearch: { fields: ["query"], ignoreCase: true },
   },
-  primary: { Bash: "command", PowerShell: "command", Agent: "subagent_type", Skill: "skill", WebSearch: "query" },
+  primary: { Bash: "command", PowerShell: "command", Monitor: "command", Agent: "subagent_type", Skill: "skill", WebSearch: "query" },
   params: {
     Agent: ["description", "prompt", "model", "run_in_background", "name", "team_name", "mode", "isolation", "subagent_type"],
     Skill: ["args", "skill", "command"],
@@ -46,4 +47,24 @@ export const CLAUDE_CODE_TOOLS: ToolTable = {
     Glob: [{ kind: "read", fields: ["path"], patternDir: "pattern" }],
   },
   mcpPrefix: "mcp__",
+};
+
+/**
+ * Claude Code's tools that are also other canonical calls (2.1.332): Monitor runs `command`, a shell command or
+ * script (Claude Code's own tables list it with Bash and PowerShell as its command tools), or opens the WebSocket
+ * `ws.url`; the Cowork workspace's MCP bash runs `command`; Artifact publishes or uploads the local files
+ * `file_path`/`file_paths` (reads them, and sends them to claude.ai). Each is also decided as that Bash command, that
+ * WebFetch of the URL, that Read of each file (canonicalParts.ts; a list is one call per item), so a Bash, WebFetch
+ * or Read rule fires on it; the call itself is decided too.
+ */
+export const CLAUDE_CODE_ALSO: Readonly<Record<string, readonly { tool: string; field: string; from: readonly string[] }[]>> = {
+  Monitor: [
+    { tool: "Bash", field: "command", from: ["command"] },
+    { tool: "WebFetch", field: "url", from: ["ws", "url"] },
+  ],
+  mcp__workspace__bash: [{ tool: "Bash", field: "command", from: ["command"] }],
+  Artifact: [
+    { tool: "Read", field: "file_path", from: ["file_path"] },
+    { tool: "Read", field: "file_path", from: ["file_paths"] },
+  ],
 };

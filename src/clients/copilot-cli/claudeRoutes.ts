@@ -2,7 +2,7 @@ import type { EventSpec } from "../../engine/event/eventSpec";
 import type { Problem } from "../../engine/policy/compilePolicy";
 import { err, ok, type Result } from "../../engine/result";
 import type { CallerDialect } from "../../gate/profile";
-import { canonicalCall, COPILOT_SHELLS, copilotArgs } from "./tools";
+import { canonicalCall, COPILOT_BARE_ARGS, copilotArgs, copilotMcpNames } from "./tools";
 
 /*
  * GitHub Copilot CLI (1.0.102) reads a repository's `.claude/settings.json` and calls its hooks with its own payload.
@@ -49,20 +49,21 @@ const TOOL = [["tool_name", "toolName"], ["tool_input", "toolArgs"]] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Tool arguments as an object: Copilot may send them as a JSON string (its camelCase format always does). */
+/** Tool arguments as an object: Copilot may send them as a JSON string (its camelCase format always does), or bare. */
 function argsOf(tool: string, value: unknown): Record<string, unknown> {
   if (isObject(value)) return value;
-  if (typeof value === "string") {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (isObject(parsed)) return parsed;
-    } catch {
-      // not JSON: below
-    }
-    // A shell tool's arguments that are not an object are the command itself: inspected, never skipped.
-    if (COPILOT_SHELLS.has(tool)) return { command: value };
+  if (typeof value !== "string") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    // not JSON: the text itself, below
   }
-  return {};
+  if (isObject(parsed)) return parsed;
+  // Arguments that are not an object: a shell tool's are the command, apply_patch's the patch (either may come as a
+  // JSON string of one). Inspected, never skipped.
+  const field = Object.hasOwn(COPILOT_BARE_ARGS, tool) ? COPILOT_BARE_ARGS[tool] : undefined;
+  return field === undefined ? {} : { [field]: typeof parsed === "string" ? parsed : value };
 }
 
 function missing(input: Record<string, unknown>, spec: EventSpec): Problem[] {
@@ -90,7 +91,10 @@ export function copilotCanonical(spec: EventSpec, input: Record<string, unknown>
   if (spec.toolEvent) {
     const tool = String(out.tool_name);
     const call = canonicalCall(tool, argsOf(tool, out.tool_input));
-    out.tool_name = call.tool;
+    // An MCP tool with one reading is that tool; with several, the name stays Copilot's and each reading is a part
+    // of the call (canonicalParts.ts).
+    const mcp = copilotMcpNames(tool);
+    out.tool_name = mcp?.length === 1 ? mcp[0] : call.tool;
     out.tool_input = call.input;
     if (typeof out.tool_use_id !== "string") out.tool_use_id = "";
   }
@@ -130,7 +134,7 @@ function toCopilotAnswer(spec: EventSpec, answer: Record<string, unknown>, canon
       const reason = specific.permissionDecisionReason ?? (stopped ? answer.stopReason : undefined);
       if (typeof reason === "string" && reason !== "") out.permissionDecisionReason = reason;
       else if (decision === "deny") out.permissionDecisionReason = DEFAULT_DENY_REASON;
-      if (decision !== "deny" && isObject(specific.updatedInput)) out.modifiedArgs = copilotArgs(String(canonical.tool_name), specific.updatedInput);
+      if (decision !== "deny" && isObject(specific.updatedInput)) out.modifiedArgs = copilotArgs(String(canonical.tool_name), specific.updatedInput, isObject(canonical.tool_input) ? canonical.tool_input : {});
       // The same verdict in the VS Code hook layout this payload format is named for, so a deny is read whichever
       // way Copilot parses a PascalCase-configured hook's answer.
       out.hookSpecificOutput = {

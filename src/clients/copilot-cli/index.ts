@@ -22,7 +22,7 @@ const native = nativeClient({
   writers: COPILOT_WRITERS,
   // A rewrite is decided in canonical names; Copilot runs it in its own (`path`, not `file_path`).
   finish: (_spec, answer, input) =>
-    isObject(answer.modifiedArgs) ? { ...answer, modifiedArgs: copilotArgs(String(input.tool_name), answer.modifiedArgs) } : answer,
+    isObject(answer.modifiedArgs) ? { ...answer, modifiedArgs: copilotArgs(String(input.tool_name), answer.modifiedArgs, isObject(input.tool_input) ? input.tool_input : {}) } : answer,
 });
 
 /**

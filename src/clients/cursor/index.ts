@@ -5,10 +5,13 @@ import { CLAUDE_CODE_PROTOCOL } from "../claude-code/protocol";
 import { serviceBaseUrl } from "../claude-code/settings";
 import { CLAUDE_CODE_TOOLS } from "../claude-code/tools";
 import { nativeClient } from "../native";
-import { CURSOR_WRITERS } from "./native";
+import { clientArgs } from "../toolRenames";
+import { CURSOR_TOOLS, CURSOR_WRITERS } from "./native";
 import { buildCursorSettings } from "./settings";
 
 const SEGMENT = "cursor";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 const native = nativeClient({
   name: "cursor",
@@ -17,6 +20,9 @@ const native = nativeClient({
   canonicalProtocol: CLAUDE_CODE_PROTOCOL,
   events: CURSOR_EVENTS,
   writers: CURSOR_WRITERS,
+  // A rewrite is decided in canonical names; Cursor runs it in the fields its tool was called with (`path`).
+  finish: (_spec, answer, input) =>
+    isObject(answer.updated_input) ? { ...answer, updated_input: clientArgs(CURSOR_TOOLS, String(input.tool_name), answer.updated_input, isObject(input.tool_input) ? input.tool_input : {}) } : answer,
 });
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Aggregate } from "../../engine/answer/outcome";
 import type { EventSpec } from "../../engine/event/eventSpec";
 import { capped, type AnswerWriter, type NativeEvent } from "../native";
+import { renamedCall, type ToolRenames } from "../toolRenames";
 
 /*
  * Cursor's agent hooks (`.cursor/hooks.json`, command hooks only: JSON on stdin, the answer as JSON on stdout), as
@@ -32,11 +33,35 @@ const base = {
 /** An input of one Cursor event: the common fields and its own, unknown fields accepted. */
 export const cursorInput = (fields: Record<string, z.ZodType> = {}) => z.object({ ...base, ...fields }).loose();
 
-/** Cursor's tools on its generic preToolUse, as the canonical tools a policy names (the name only: fields as sent). */
-export const CURSOR_TOOLS: Readonly<Record<string, string>> = { Shell: "Bash", Read: "Read", Write: "Write", Grep: "Grep", Glob: "Glob", Task: "Agent" };
+/**
+ * Cursor's tools on its generic preToolUse, as the canonical tools a policy names. Cursor documents the tool names
+ * (its matchers: Shell, Read, Write, Grep, Delete, Task, `MCP:<tool>`) but not each tool's input; hooks written for
+ * it read StrReplace and Delete as file edits, and a file tool's path in `file_path` or `path`. So a path in `path`
+ * is also the canonical `file_path` (the sound reading: a rule on the path fires whichever field carries it), and
+ * StrReplace and Delete are Edits of their file.
+ */
+export const CURSOR_TOOLS: ToolRenames = {
+  Shell: { canonical: "Bash" },
+  Read: { canonical: "Read", fields: { path: "file_path" } },
+  Write: { canonical: "Write", fields: { path: "file_path" } },
+  StrReplace: { canonical: "Edit", fields: { path: "file_path" } },
+  Delete: { canonical: "Edit", fields: { path: "file_path" } },
+  Grep: { canonical: "Grep" },
+  Glob: { canonical: "Glob" },
+  Task: { canonical: "Agent" },
+};
 
 /** The MCP server Cursor does not name: an MCP tool is `mcp__cursor__<tool>` in canonical terms. */
 const CURSOR_MCP_SERVER = "cursor";
+/** How preToolUse names an MCP tool (`MCP:<tool>`). */
+const CURSOR_MCP_PREFIX = "MCP:";
+const mcpTool = (tool: string) => `mcp__${CURSOR_MCP_SERVER}__${tool}`;
+
+/** preToolUse's call in canonical terms: its tool through CURSOR_TOOLS, an `MCP:<tool>` as beforeMCPExecution's. */
+function preToolUseCall(tool: string, args: Record<string, unknown>): { tool: string; input: Record<string, unknown> } {
+  if (tool.startsWith(CURSOR_MCP_PREFIX)) return { tool: mcpTool(tool.slice(CURSOR_MCP_PREFIX.length)), input: args };
+  return renamedCall(CURSOR_TOOLS, tool, args);
+}
 
 const jsonArgs = (v: unknown): Record<string, unknown> => {
   if (typeof v === "object" && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
@@ -71,9 +96,12 @@ const toolCall = (input: Record<string, unknown>, tool: string, toolInput: Recor
 /** How each of Cursor's events reads in canonical terms. */
 export const CURSOR_CANONICAL: Readonly<Record<string, (input: Record<string, unknown>, spec: EventSpec) => Record<string, unknown>>> = {
   beforeShellExecution: (input) => toolCall(input, "Bash", { command: input.command }),
-  beforeMCPExecution: (input) => toolCall(input, `mcp__${CURSOR_MCP_SERVER}__${String(input.tool_name)}`, jsonArgs(input.tool_input)),
+  beforeMCPExecution: (input) => toolCall(input, mcpTool(String(input.tool_name)), jsonArgs(input.tool_input)),
   beforeReadFile: (input) => toolCall(input, "Read", { file_path: input.file_path }),
-  preToolUse: (input) => toolCall(input, CURSOR_TOOLS[String(input.tool_name)] ?? String(input.tool_name), jsonArgs(input.tool_input)),
+  preToolUse: (input) => {
+    const call = preToolUseCall(String(input.tool_name), jsonArgs(input.tool_input));
+    return toolCall(input, call.tool, call.input);
+  },
   beforeSubmitPrompt: (input) => ({ ...common(input), prompt: input.prompt }),
   // loop_count: the follow-ups this stop hook already caused; past the first, the stop is one continuing because of a block.
   stop: (input) => ({ ...common(input), stop_hook_active: typeof input.loop_count === "number" && input.loop_count > 0 }),
