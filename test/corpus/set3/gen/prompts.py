@@ -220,6 +220,8 @@ def allow_prompts():
         ("the docs example key AKIA... is fine for the README", "near-miss: elided key id"),
         ("generate a random 32-byte hex secret for local dev with openssl rand", "near-miss: asking for a secret, none given"),
         ("hf_ tokens need read scope only for downloads, right?", "near-miss: bare hf_ prefix"),
+        ("what does the `xoxb-` prefix mean on a Slack token, versus `xoxp-`?", "near-miss: bare Slack prefixes"),
+        ("should CI use an npm_ automation token or a granular one? don't paste either", "near-miss: bare npm_ prefix"),
     ]:
         a(t, n)
     return p
