@@ -97,6 +97,54 @@ export const TOKEN_SHAPES: readonly TokenShape[] = ([
   { name: "DigitalOcean token", detect: /\bdo[por]_v1_[0-9a-f]{64}\b/ },
   { name: "Telegram bot token", detect: /\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b/ },
   { name: "Azure storage key", detect: /AccountKey=[0-9A-Za-z+/]{86}==/ },
+  // The shapes below are documented by their providers or catalogued by gitleaks (config/gitleaks.toml); each is
+  // masked as it is detected (a `mask` as strict as `detect`: their prefixes alone are common words or code).
+  // Vault: service, batch and recovery tokens (`hvs.`, `hvb.`, `hvr.`; a root or dev-server token is 24 characters
+  // after the prefix, others about 90+), and the legacy `s.` + 24 that mixes cases and digits.
+  {
+    name: "Vault token",
+    detect: /\bhv[sbr]\.[0-9A-Za-z_-]{24,}|\bs\.(?=[0-9a-z]{0,23}[A-Z])(?=[0-9A-Z]{0,23}[a-z])(?=[A-Za-z]{0,23}[0-9])[0-9A-Za-z]{24}(?![0-9A-Za-z_-])/,
+    mask: [
+      { re: /\bhv[sbr]\.[0-9A-Za-z_-]{24,}/g, anyOf: ["hvs.", "hvb.", "hvr."] },
+      { re: /\bs\.(?=[0-9a-z]{0,23}[A-Z])(?=[0-9A-Z]{0,23}[a-z])(?=[A-Za-z]{0,23}[0-9])[0-9A-Za-z]{24}(?![0-9A-Za-z_-])/g, anyOf: ["s."] },
+    ],
+  },
+  // 1Password service account: `ops_` + base64 of a JSON object (so `eyJ`).
+  { name: "1Password service account token", detect: /\bops_eyJ[0-9A-Za-z+/_-]{100,}/, mask: [{ re: /\bops_eyJ[0-9A-Za-z+/_-]{100,}={0,3}/g, anyOf: ["ops_eyJ"] }] },
+  // Notion's legacy integration secret (`secret_` + 43; the current `ntn_` is in the rule set): a digit among the
+  // 43, which `secret_` followed by a long identifier lacks.
+  {
+    name: "Notion integration secret",
+    detect: /\bsecret_(?=[A-Za-z]{0,42}[0-9])[0-9A-Za-z]{43}(?![0-9A-Za-z_])/,
+    mask: [{ re: /\bsecret_(?=[A-Za-z]{0,42}[0-9])[0-9A-Za-z]{43}(?![0-9A-Za-z_])/g, anyOf: ["secret_"] }],
+  },
+  // Doppler: personal, service (with its config's name), service account, CLI, SCIM and audit tokens.
+  {
+    name: "Doppler token",
+    detect: /\bdp\.(?:pt|st|sa|ct|scim|audit)\.(?:[0-9A-Za-z_-]{1,64}\.)?[0-9A-Za-z]{40,}/,
+    mask: [{ re: /\bdp\.(?:pt|st|sa|ct|scim|audit)\.(?:[0-9A-Za-z_-]{1,64}\.)?[0-9A-Za-z]{40,}/g, anyOf: ["dp."] }],
+  },
+  { name: "Sentry token", detect: /\bsntryu_[0-9a-f]{64}\b|\bsntrys_eyJ[0-9A-Za-z+/=_-]{60,}/, mask: [{ re: /\bsntry[us]_[0-9A-Za-z+/=_-]{40,}/g, anyOf: ["sntry"] }] },
+  // Supabase: personal access tokens (`sbp_` + 40 hex) and secret API keys (`sb_secret_`).
+  { name: "Supabase key", detect: /\bsbp_[0-9a-f]{40}\b|\bsb_secret_[0-9A-Za-z_-]{20,}/, mask: [{ re: /\bsbp_[0-9a-f]{40}\b|\bsb_secret_[0-9A-Za-z_-]{20,}/g, anyOf: ["sbp_", "sb_secret_"] }] },
+  { name: "PlanetScale token", detect: /\bpscale_(?:tkn|pw|oauth)_[0-9A-Za-z_=.-]{32,}/, mask: [{ re: /\bpscale_(?:tkn|pw|oauth)_[0-9A-Za-z_=.-]{32,}/g, anyOf: ["pscale_"] }] },
+  { name: "Fly.io token", detect: /\b(?:fo1_[0-9A-Za-z_-]{43}|fm1[ar]_[0-9A-Za-z+/]{100,}|fm2_[0-9A-Za-z+/]{100,})/, mask: [{ re: /\b(?:fo1_[0-9A-Za-z_-]{43}|fm1[ar]_[0-9A-Za-z+/]{100,}|fm2_[0-9A-Za-z+/]{100,})={0,3}/g, anyOf: ["fo1_", "fm1", "fm2_"] }] },
+  { name: "Render API key", detect: /\brnd_[0-9A-Za-z]{24,}(?![0-9A-Za-z_])/, mask: [{ re: /\brnd_[0-9A-Za-z]{24,}(?![0-9A-Za-z_])/g, anyOf: ["rnd_"] }] },
+  {
+    name: "Heroku API key",
+    detect: /\bHRKU-(?:AA[0-9A-Za-z_-]{58}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/,
+    mask: [{ re: /\bHRKU-(?:AA[0-9A-Za-z_-]{58}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g, anyOf: ["HRKU-"] }],
+  },
+  { name: "Postman API key", detect: /\bPMAK-[0-9a-fA-F]{24}-[0-9a-fA-F]{34}/, mask: [{ re: /\bPMAK-[0-9a-fA-F]{24}-[0-9a-fA-F]{34}/g, anyOf: ["PMAK-"] }] },
+  { name: "New Relic user key", detect: /\bNRAK-[0-9A-Z]{27}\b/, mask: [{ re: /\bNRAK-[0-9A-Z]{27}\b/g, anyOf: ["NRAK-"] }] },
+  { name: "Atlassian API token", detect: /\bATATT3[0-9A-Za-z_=-]{150,}/, mask: [{ re: /\bATATT3[0-9A-Za-z_=-]{150,}/g, anyOf: ["ATATT3"] }] },
+  { name: "Terraform Cloud token", detect: /\b[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_=-]{60,}/, mask: [{ re: /\b[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_=-]{60,}/g, anyOf: [".atlasv1."] }] },
+  // Replicate: "40-character strings that always start with r8_".
+  { name: "Replicate API token", detect: /\br8_[0-9A-Za-z]{37}(?![0-9A-Za-z_])/, mask: [{ re: /\br8_[0-9A-Za-z]{37}(?![0-9A-Za-z_])/g, anyOf: ["r8_"] }] },
+  { name: "Mailgun API key", detect: /\bkey-[0-9a-f]{32}\b/, mask: [{ re: /\bkey-[0-9a-f]{32}\b/g, anyOf: ["key-"] }] },
+  { name: "Stripe webhook secret", detect: /\bwhsec_[0-9A-Za-z+/=]{32,}/, mask: [{ re: /\bwhsec_[0-9A-Za-z+/=]{24,}/g, anyOf: ["whsec_"] }] },
+  // age (the file encryption tool): a Bech32 secret key.
+  { name: "age secret key", detect: /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/, mask: [{ re: /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/g, anyOf: ["AGE-SECRET-KEY-1"] }] },
   // hookgate's own tokens: team (hg_…) and admin (hga_…).
   { name: "hookgate token", detect: /\bhga?_[0-9A-Za-z_-]{40,}/, mask: [{ re: /\bhga?_[0-9A-Za-z_-]{16,}/g, anyOf: ["hg"] }] },
 ] satisfies TokenShape[]).map(escapeAware);
