@@ -7,6 +7,8 @@ import { findCredentials } from "../../src/engine/secrets/credentials";
 import { MASK } from "../../src/engine/secrets/detectors";
 import { maskText } from "../../src/engine/secrets/maskCut";
 import { notRandomBecause } from "../../src/engine/secrets/randomValue";
+import { TOKEN_SHAPES } from "../../src/engine/secrets/tokenShapes";
+import { SETS } from "../corpus/cases";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const BASE62 = `${LOWER}${LOWER.toUpperCase()}0123456789`;
@@ -53,6 +55,31 @@ describe("token shapes", () => {
       expect(maskText(text)).not.toContain(token);
     }
     expect(findCredentials(`what is ${near}?`)).toEqual([]);
+  });
+});
+
+describe("a shape's literals are in every text it detects (findCredentials skips text without them)", () => {
+  const guarded = TOKEN_SHAPES.filter((s) => s.detectAnyOf !== undefined);
+  const literals = guarded.flatMap((s) => s.detectAnyOf!);
+  const fragment = fc.oneof(
+    fc.constantFrom(...literals, "eyJ", "AA", ".", "-", "_", "=", " ", "\\n"),
+    fc.string({ unit: fc.constantFrom(..."abcdefXYZ0123456789"), minLength: 1, maxLength: 70 }),
+  );
+  it("for every guarded shape, on texts built from the literals and token characters", () => {
+    expect(guarded.length).toBeGreaterThanOrEqual(18);
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 10 }), (parts) => {
+        const t = parts.join("");
+        for (const s of guarded) if (s.detect!.test(t)) expect(s.detectAnyOf!.some((l) => t.includes(l)), `${s.name} on ${t}`).toBe(true);
+      }),
+      { numRuns: 3000, seed: 0x5e73 },
+    );
+  });
+  it("and each guarded shape's own example passes its guard", () => {
+    for (const { kind, token } of SHAPES) {
+      const s = guarded.find((g) => g.name === kind)!;
+      expect(s.detect!.test(token) && s.detectAnyOf!.some((l) => token.includes(l)), kind).toBe(true);
+    }
   });
 });
 
@@ -145,6 +172,14 @@ describe("a generated-looking value in a URL's password or under a secret name",
 });
 
 describe("the masker masks whatever the rule calls a credential", () => {
+  it("no credential survives masking: every corpus prompt that holds one, masked, holds none", () => {
+    const prompts = SETS.flatMap((set) => set.prompts.filter((p) => p.expect === "block").map((p) => p.prompt!));
+    expect(prompts.length).toBeGreaterThan(150);
+    const survivors = prompts.filter((p) => findCredentials(maskText(p)).length > 0).map((p) => `${findCredentials(maskText(p))}: ${p.slice(0, 60)}`);
+    expect(survivors).toEqual([]);
+    for (const { token } of SHAPES) expect(findCredentials(maskText(`use ${token} now`)), token).toEqual([]);
+  });
+
   it("the set 3 rows fixed after scoring", () => {
     const rows = [
       ["VAULT_TOKEN=hvs.rHrQSsxLd99w3My6tAZgJzz7 vault kv get secret/ledger", "hvs.rHrQSsxLd99w3My6tAZgJzz7"],

@@ -144,6 +144,7 @@ describe("bounded cost", () => {
     // the shapes added for set 3 (tokenShapes.ts)
     "hvs.", "s.", "s.aB1", "ops_eyJ", "ops_eyJ+", "secret_", "secret_a1", "dp.pt.", "dp.st.a.", "sntryu_", "sntrys_eyJ", "sbp_", "sb_secret_", "pscale_tkn_",
     "fo1_", "fm2_", "fm1a_", "rnd_", "HRKU-", "HRKU-AA", "PMAK-", "PMAK-a-", "NRAK-", "ATATT3", "a.atlasv1.", ".atlasv1.", "r8_", "key-", "whsec_", "AGE-SECRET-KEY-1",
+    "aws_secret_access_key ", "https://hooks.slack.com/services/TA/", "GOCSPX-", "pypi-AgEIcHlwaS5vcmc", "SK0", "AC", "dop_v1_", "123456789:AA",
   ];
   const time = (f: () => void) => {
     let best = Infinity;

@@ -81,6 +81,13 @@ describe("mask detectors: the prefilter literals are in every match", () => {
       `key-${"0a".repeat(16)}`,
       "whsec_abcdefghijklmnopqrstuvwxyz012345",
       `AGE-SECRET-KEY-1${"Q".repeat(58)}`,
+      `aws_secret_access_key ${"a".repeat(40)}`,
+      "https://hooks.slack.com/services/TABCDEF/BABCDEF/abcdefghij",
+      "GOCSPX-abcdefghijklmnop",
+      "pypi-AgEIcHlwaS5vcmcabcdefghijklmnop",
+      `SK${"0a".repeat(16)}`,
+      `dop_v1_${"0a".repeat(16)}`,
+      `123456789:AA${"a".repeat(33)}`,
     ];
     for (const d of detectors()) {
       const found = examples.filter((e) => {

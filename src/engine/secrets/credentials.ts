@@ -31,13 +31,15 @@ const RULE_SET_SCAN = 8 * 1024;
 const NOT_CREDENTIALS = new Set(["@secretlint/secretlint-rule-basicauth", "@secretlint/secretlint-rule-database-connection-string"]);
 
 /** Token shapes: a provider's format, unambiguous on its own (tokenShapes.ts, shared with the masker). */
-const CREDENTIAL_PATTERNS: readonly { name: string; re: RegExp }[] = TOKEN_SHAPES.flatMap((s) => (s.detect ? [{ name: s.name, re: s.detect }] : []));
+const CREDENTIAL_PATTERNS: readonly { name: string; re: RegExp; anyOf?: readonly string[] }[] = TOKEN_SHAPES.flatMap((s) =>
+  s.detect ? [{ name: s.name, re: s.detect, ...(s.detectAnyOf ? { anyOf: s.detectAnyOf } : {}) }] : [],
+);
 
 /** The kinds of credential found in `text` (empty when none). */
 export function findCredentials(text: string): string[] {
   const t = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
   const found = new Set<string>();
-  for (const p of CREDENTIAL_PATTERNS) if (p.re.test(t)) found.add(p.name);
+  for (const p of CREDENTIAL_PATTERNS) if ((p.anyOf === undefined || p.anyOf.some((l) => t.includes(l))) && p.re.test(t)) found.add(p.name);
   for (const { user, password } of urlPasswords(t)) if (notRandomBecause(password, user) === undefined) found.add("password in a URL");
   assignmentRanges(t, false, [], (name, [start, end]) => {
     if (isCredentialName(name) && notRandomBecause(t.slice(start, end)) === undefined) found.add("secret-named value");
