@@ -8,6 +8,9 @@ import prompts1 from "./prompts.jsonl?raw";
 import dangerous2 from "./set2/dangerous.jsonl?raw";
 import ordinary2 from "./set2/ordinary.jsonl?raw";
 import prompts2 from "./set2/prompts.jsonl?raw";
+import dangerous3 from "./set3/dangerous.jsonl?raw";
+import ordinary3 from "./set3/ordinary.jsonl?raw";
+import prompts3 from "./set3/prompts.jsonl?raw";
 
 export interface Row {
   id: string;
@@ -28,6 +31,7 @@ const rows = (text: string): Row[] =>
 export const SETS = [
   { name: "set 1", dangerous: rows(dangerous1), ordinary: rows(ordinary1), prompts: rows(prompts1) },
   { name: "set 2", dangerous: rows(dangerous2), ordinary: rows(ordinary2), prompts: rows(prompts2) },
+  { name: "set 3", dangerous: rows(dangerous3), ordinary: rows(ordinary3), prompts: rows(prompts3) },
 ];
 
 /** The row as Claude Code's hook input: a UserPromptSubmit for a prompt, else a PreToolUse. */

@@ -141,6 +141,10 @@ describe("bounded cost", () => {
     "authorization: Bearer ", "bearer ", "https://", "a://b:", "x://:", " -u a:", "mysql -p", "mysql ", "sk-", "ghp_", "SG.a.", "SG.",
     "xoxb-1-", "eyJ", "eyJaaaaaaaaa.", "hg_", "AKIA", "postgres://", "postgres://a:", "mongodb://a:b@", "ops_ey", "@", ":", "\\",
     "\n", "[", '"passwords": [', "_authToken=", "tskey-aa-", "ghs_1_", "ghs_1_a.", "sk-ant-api03-", "glpat-", "dckr_pat_", "lin_api_", "npm_",
+    // the shapes added for set 3 (tokenShapes.ts)
+    "hvs.", "s.", "s.aB1", "ops_eyJ", "ops_eyJ+", "secret_", "secret_a1", "dp.pt.", "dp.st.a.", "sntryu_", "sntrys_eyJ", "sbp_", "sb_secret_", "pscale_tkn_",
+    "fo1_", "fm2_", "fm1a_", "rnd_", "HRKU-", "HRKU-AA", "PMAK-", "PMAK-a-", "NRAK-", "ATATT3", "a.atlasv1.", ".atlasv1.", "r8_", "key-", "whsec_", "AGE-SECRET-KEY-1",
+    "aws_secret_access_key ", "https://hooks.slack.com/services/TA/", "GOCSPX-", "pypi-AgEIcHlwaS5vcmc", "SK0", "AC", "dop_v1_", "123456789:AA",
   ];
   const time = (f: () => void) => {
     let best = Infinity;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eventByName } from "../../src/clients/claude-code/events";
 import { compilePolicy, type CompiledPolicy, type Problem } from "../../src/engine/policy/compilePolicy";
 import { evaluate } from "../../src/engine/evaluate";
+import { findCredentials } from "../../src/engine/secrets/credentials";
 import { compileRegex } from "../../src/engine/match/linearPattern";
 import { compileMatcher } from "../../src/engine/match/matcher";
 import { compileRule, matchesCall } from "../../src/engine/match/permissionRule";
@@ -190,5 +191,21 @@ describe("permission-rule wildcards are matched without backtracking", () => {
     expect((await read(`${deep}/${"a".repeat(240)}b`)).answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "glob" } });
     const tooLong = await timedAsync("a 64 KiB path", () => read(`/w/${A}`));
     expect(tooLong.answer).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: expect.stringMatching(/longer than any real path/) } });
+  });
+});
+
+describe("the secrets condition on 64 KiB of each shape's near misses", () => {
+  // Each unit repeats a token shape's prefix (or an assignment, a URL's credentials) just short of a match: where a
+  // backtracking pattern would retry every start against the whole rest, findCredentials must stay linear and
+  // still answer (nothing found; then a real token appended is found).
+  const UNITS = [
+    "hvs.", "s.aB1", "ops_eyJ+a ", "secret_a1", "dp.pt.", "dp.st.a.", "sntrys_eyJ ", "sbp_", "pscale_tkn_ ", "fm2_+ ", "rnd_a", "HRKU-AA ",
+    "PMAK-a-", "ATATT3= ", "a.atlasv1.", "r8_a", "key-a", "whsec_", "AGE-SECRET-KEY-1Q", "TOKEN=a;", "a://b:c", "x://:Ab1@", '"api_key": "',
+  ];
+  const found = `\nCLOUDFLARE_API_TOKEN=dFYAjYJwHmnJB7gCpHDqYKsSs7gJ4XHzwrevqbKm`;
+  it.each(UNITS)("%s", (unit) => {
+    const text = unit.repeat(Math.ceil(KiB64 / unit.length)).slice(0, KiB64);
+    expect(timed(`secrets on ${unit} x64 KiB`, () => findCredentials(text))).toEqual([]);
+    expect(findCredentials(text + found)).toContain("secret-named value");
   });
 });

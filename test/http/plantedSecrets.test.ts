@@ -1,4 +1,4 @@
-// Planted secrets (issue 8, item 3): 42 secret shapes planted in hook requests (Bash commands, a file being
+// Planted secrets (issue 8, item 3): 48 secret shapes planted in hook requests (Bash commands, a file being
 // written, structured tool input, tool output, a prompt) go through the real Worker with a judge (the real local
 // model server) and a forward (the real local hook server) on each event. Not one may reach the decision log, the
 // LLM or the forwarded body; ordinary text (code, commit messages, paths, UUIDs, git SHAs, URLs) must arrive intact.
@@ -77,6 +77,12 @@ const S = {
   textArray1: planted("ta1-", 16),
   textArray2: planted("ta2-", 16),
   azureAccountKey: `${planted("", 64, b64)}==`,
+  vault: planted("hvs.", 24),
+  onePassword: planted("ops_eyJ", 120, b64),
+  notionLegacy: `${planted("secret_", 40)}7Qa`,
+  doppler: planted("dp.pt.", 43),
+  replicate: planted("r8_", 37),
+  cloudflareAssigned: planted("", 40),
 };
 
 /** Ordinary text that must arrive as it was sent. */
@@ -185,7 +191,7 @@ const requests = (session: string): [string, Record<string, unknown>][] => [
       ...base,
       session_id: session,
       hook_event_name: "UserPromptSubmit",
-      prompt: `use ${S.anthropic} and ${S.openai}, ${S.google}, ${S.slack}, ${S.npmToken}, ${S.huggingface} for the demo; ${ORDINARY[0]}`,
+      prompt: `use ${S.anthropic} and ${S.openai}, ${S.google}, ${S.slack}, ${S.npmToken}, ${S.huggingface} for the demo; ${ORDINARY[0]}\nvault ${S.vault}, op ${S.onePassword}, notion ${S.notionLegacy}, doppler ${S.doppler}, replicate ${S.replicate}\nCLOUDFLARE_API_TOKEN=${S.cloudflareAssigned} npx wrangler deploy`,
     },
   ],
 ];

@@ -1,30 +1,53 @@
 /**
- * Credential detection for the `secrets` condition (a prompt that holds an API key, a private key block, …): the
- * maintained rule set (secretlint's recommended preset, see secretRuleSet.ts) plus token shapes of our own. Only
- * credentials themselves count — a provider's token format, a private key block — never a name-based guess
- * (`password=…`) nor a URL with a user and password (`postgres://postgres:postgres@localhost` is ordinary in a
- * question): those are masked in logs (mask.ts) but do not make a prompt a leak.
+ * Credential detection for the `secrets` condition (a prompt that holds an API key, a private key block, …). Three
+ * kinds of finding count:
+ *
+ * 1. A provider's token format or a private key block: the maintained rule set (secretlint's recommended preset,
+ *    secretRuleSet.ts) and token shapes of our own (tokenShapes.ts, shared with the masker).
+ * 2. A password in a URL (`scheme://user:password@host`) that looks generated (randomValue.ts):
+ *    `postgres://app:FGLkCVChTo608z4PS6wz1aiH@db…` counts, `postgres://postgres:postgres@localhost`,
+ *    `redis://:devpassword@localhost` and `postgres://${DB_USER}:${DB_PASS}@…` do not.
+ * 3. The value of a secret-named key, in an assignment (`CLOUDFLARE_API_TOKEN=…`, `export DB_PASSWORD="…"`), JSON,
+ *    YAML, INI or code (`"client_secret": "…"`, `password: …`, `apiKey = '…'`), that looks generated: the names
+ *    and forms are the masker's (detectors.ts, isSecretName), less names that are not credentials (a signature, a
+ *    salt, a DSN); `API_KEY=your-api-key-here`, `token = "${var.github_token}"` do not count.
+ *
+ * Everything this reports is masked in logs (the masker masks every token shape, every URL password and every
+ * secret-named value, random-looking or not). Name-less guesses (a long random word in prose), Authorization
+ * headers and JWTs on their own do not make a prompt a leak: they are masked only.
  *
  * Cost is bounded: our patterns are linear and run on up to MAX_SCAN characters; secretlint's scanners (JavaScript
  * regexes, some slow on hostile input) run on the first RULE_SET_SCAN characters.
  */
+import { assignmentRanges, urlPasswords } from "./detectors";
+import { notRandomBecause } from "./randomValue";
 import { secretRuleSetFindings } from "./secretRuleSet";
 import { TOKEN_SHAPES } from "./tokenShapes";
 
 const MAX_SCAN = 1024 * 1024;
 const RULE_SET_SCAN = 8 * 1024;
 
-/** secretlint rules that are not credentials on their own (see the module comment). */
+/** secretlint rules that judge URL credentials without asking whether the password is a default (see 2. above). */
 const NOT_CREDENTIALS = new Set(["@secretlint/secretlint-rule-basicauth", "@secretlint/secretlint-rule-database-connection-string"]);
 
 /** Token shapes: a provider's format, unambiguous on its own (tokenShapes.ts, shared with the masker). */
-const CREDENTIAL_PATTERNS: readonly { name: string; re: RegExp }[] = TOKEN_SHAPES.flatMap((s) => (s.detect ? [{ name: s.name, re: s.detect }] : []));
+const CREDENTIAL_PATTERNS: readonly { name: string; re: RegExp; anyOf?: readonly string[] }[] = TOKEN_SHAPES.flatMap((s) =>
+  s.detect ? [{ name: s.name, re: s.detect, ...(s.detectAnyOf ? { anyOf: s.detectAnyOf } : {}) }] : [],
+);
 
 /** The kinds of credential found in `text` (empty when none). */
 export function findCredentials(text: string): string[] {
   const t = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
   const found = new Set<string>();
-  for (const p of CREDENTIAL_PATTERNS) if (p.re.test(t)) found.add(p.name);
+  for (const p of CREDENTIAL_PATTERNS) if ((p.anyOf === undefined || p.anyOf.some((l) => t.includes(l))) && p.re.test(t)) found.add(p.name);
+  for (const { user, password } of urlPasswords(t)) if (notRandomBecause(password, user) === undefined) found.add("password in a URL");
+  assignmentRanges(t, false, [], (name, [start, end]) => {
+    if (isCredentialName(name) && notRandomBecause(t.slice(start, end)) === undefined) found.add("secret-named value");
+  });
   for (const id of secretRuleSetFindings(t.length > RULE_SET_SCAN ? t.slice(0, RULE_SET_SCAN) : t)) if (!NOT_CREDENTIALS.has(id)) found.add(id.replace("@secretlint/secretlint-rule-", ""));
   return [...found];
 }
+
+/** Secret-sounding names (isSecretName, which assignmentRanges asks first) whose values are not credentials. */
+const NOT_CREDENTIAL_NAMES = /(?:signature|salt|dsn)s?$/i;
+const isCredentialName = (name: string) => !NOT_CREDENTIAL_NAMES.test(name);

@@ -23,6 +23,20 @@ const PRIVATE_KEY_BLOCK = /-----BEGIN[^\S\n](?:[A-Z0-9]|[^\S\n]){0,40}PRIVATE[^\
 /** Token shapes of our own (tokenShapes.ts, shared with the `secrets` condition). Every match is masked whole. */
 const TOKEN_PATTERNS: readonly Detector[] = TOKEN_SHAPES.flatMap((s) => s.mask ?? []);
 
+/** URL credentials: scheme://user:password@host (the last `@` ends the password, group 1). */
+const URL_CREDENTIALS: Detector = { re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?#"'<>]{1,256})@/dgi, anyOf: ["://"] };
+
+/** The passwords of the URLs in `text` with their users: what the masker masks as URL credentials. */
+export function urlPasswords(text: string): { user: string; password: string }[] {
+  if (!text.includes("://")) return [];
+  const found: { user: string; password: string }[] = [];
+  for (const m of text.matchAll(URL_CREDENTIALS.re)) {
+    const userStart = m.index + m[0].indexOf("://") + 3;
+    found.push({ user: text.slice(userStart, group(m, 1)![0] - 1), password: m[1]! });
+  }
+  return found;
+}
+
 /**
  * Patterns whose group 1 (or, where it did not take part, group 2) is the secret; the rest (a name, a scheme, a user)
  * is kept for the reader.
@@ -35,8 +49,7 @@ const VALUE_PATTERNS: readonly Detector[] = [
     anyOf: ["authori"],
   },
   { re: /\bbearer\s{1,8}([0-9A-Za-z._~+/=-]{8,})/dgi, anyOf: ["bearer"] },
-  // URL credentials: scheme://user:password@host (the last `@` ends the password)
-  { re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?#"'<>]{1,256})@/dgi, anyOf: ["://"] },
+  URL_CREDENTIALS,
   // curl/wget/http clients: -u user:password, --user user:password, --user=user:password
   // (not `-u 1000:1000`, a uid:gid)
   { re: /(?:^|[\s"'])(?:-u|--user|--proxy-user)(?:\s{1,8}|=)["']?(?!\d{1,10}:\d{1,10}(?:[\s"']|$))[^\s"':]{1,256}:([^\s"']{1,512})/dg, anyOf: ["-u"] },
@@ -204,7 +217,7 @@ export function shapeRanges(text: string): Range[] {
  * the end unmasked (not a secret name) does not hide the matches that start inside it: the scan goes on from
  * the character after its start, as it would in the whole string, where that match may not exist.
  */
-export function assignmentRanges(text: string, open: boolean, ranges: Range[] = []): Range[] {
+export function assignmentRanges(text: string, open: boolean, ranges: Range[] = [], onValue?: (name: string, value: Range) => void): Range[] {
   const { assignments, array } = open ? OPEN : CLOSED;
   const runsOn = (r: Range) => open && r[1] === text.length;
   const each = (re: RegExp, take: (m: RegExpExecArray) => boolean) => {
@@ -226,6 +239,7 @@ export function assignmentRanges(text: string, open: boolean, ranges: Range[] = 
       if (!(r && m[g] && isSecretName(m[1]!) && (runsOn(r) || !isPlaceholder(m[g]!)))) return false;
       // (an open value that runs to the end with a trailing `\` of an escape cut in two: masked to the end)
       push(ranges, r[0], runsOn([r[0], m.index + m[0].length]) ? text.length : r[1]);
+      onValue?.(m[1]!, r);
       return true;
     });
   if (text.includes("["))
