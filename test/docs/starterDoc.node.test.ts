@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import starter from "../../policies/default.json";
 import { readablePattern, renderStarterDoc } from "../../src/docs/starterDoc";
+import { CREDENTIAL_KINDS } from "../../src/engine/secrets/credentials";
 import { ROOT } from "../support/localService";
 
 const committed = readFileSync(join(ROOT, "docs/starter.md"), "utf8");
@@ -31,6 +32,11 @@ describe("docs/starter.md", () => {
       expect(section).toContain(`${patterns.length} patterns:`);
       for (const p of patterns) expect(section, `${name}: ${p}`).toContain(`- ${readablePattern(p)}\n`);
     }
+  });
+
+  it("names every kind of credential a secrets condition counts", () => {
+    const section = committed.slice(committed.indexOf("\n## Credentials\n"));
+    for (const k of [...CREDENTIAL_KINDS.shapes, ...CREDENTIAL_KINDS.ruleSet, ...CREDENTIAL_KINDS.generated]) expect(section, k).toContain(k);
   });
 
   it("reads patterns as the matcher does", () => {

@@ -21,7 +21,7 @@
  */
 import { assignmentRanges, urlPasswords } from "./detectors";
 import { notRandomBecause } from "./randomValue";
-import { secretRuleSetFindings } from "./secretRuleSet";
+import { SECRET_RULE_IDS, secretRuleSetFindings } from "./secretRuleSet";
 import { TOKEN_SHAPES } from "./tokenShapes";
 
 const MAX_SCAN = 1024 * 1024;
@@ -34,6 +34,13 @@ const NOT_CREDENTIALS = new Set(["@secretlint/secretlint-rule-basicauth", "@secr
 const CREDENTIAL_PATTERNS: readonly { name: string; re: RegExp; anyOf?: readonly string[] }[] = TOKEN_SHAPES.flatMap((s) =>
   s.detect ? [{ name: s.name, re: s.detect, ...(s.detectAnyOf ? { anyOf: s.detectAnyOf } : {}) }] : [],
 );
+
+/** What a `secrets` condition counts, for the docs: the token shapes, the rule set's rules, and the generated-value rules. */
+export const CREDENTIAL_KINDS = {
+  shapes: CREDENTIAL_PATTERNS.map((p) => p.name),
+  ruleSet: SECRET_RULE_IDS.filter((id) => !NOT_CREDENTIALS.has(id)).map((id) => id.replace("@secretlint/secretlint-rule-", "")),
+  generated: ["a password in a URL (`scheme://user:password@host`)", "the value of a secret-named key (`API_TOKEN=…`, `\"client_secret\": \"…\"`, `password: …`)"],
+} as const;
 
 /** The kinds of credential found in `text` (empty when none). */
 export function findCredentials(text: string): string[] {
