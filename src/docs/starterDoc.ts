@@ -119,6 +119,7 @@ function renderPolicyDoc(doc: PolicyDocument, title: string, intro: string, cred
     "What a `secrets` condition (the starter's `no-secrets-in-prompts`) counts as a credential: the token shapes",
     `${credentials.shapes.join(", ")}; the rules of secretlint's recommended preset ${credentials.ruleSet.map(code).join(", ")};`,
     `and, when it looks generated (long, mixed characters, not words, not a placeholder), ${credentials.generated.join(" or ")}.`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the page shows a shell reference, written as such
     "Placeholders, references (`$X`, `${X}`, `<x>`), defaults (`postgres://postgres:postgres@localhost`) and public",
     "keys do not count.",
   );
