@@ -2,4 +2,4 @@
  * The fingerprint of the engine's and the clients' code (scripts/engine-digest.mjs; `npm run engine-digest` updates
  * it): a policy's index hints stored at publish are used only by the code that computed them (storedHints.ts).
  */
-export const ENGINE_DIGEST = "fdef79c18e5c7f7d";
+export const ENGINE_DIGEST = "bb0ce59465f7e7b0";
