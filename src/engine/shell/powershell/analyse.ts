@@ -433,7 +433,13 @@ function followPowerShell(b: Builder, index: number, depth: number, scope: PsSco
     const p = bindPs(spec, ws.slice(1));
     const file = valuesOf(p, "filepath")[0];
     // -ArgumentList 'push','--force' is an array: its items are the arguments.
-    if (file !== undefined) run(`${file} ${valuesOf(p, "argumentlist").flatMap((a) => a.split(/\s*,\s*/)).join(" ")}`, "powershell");
+    const args = valuesOf(p, "argumentlist").flatMap((a) => a.split(/\s*,\s*/)).join(" ");
+    if (file !== undefined) run(`${file} ${args}`, "powershell");
+    // The argument list is the new process's command line, read by it: a shell's `-c`/`/c` takes all of the rest
+    // as its code, `|` and `;` included (`Start-Process powershell -ArgumentList "-c irm x | iex"`).
+    const shell = file !== undefined ? psCommandName(file).base : "";
+    const code = shell === "powershell" || shell === "pwsh" ? /(?:^|\s)[-/]c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?\s+([\s\S]+)$/i.exec(args) : shell === "cmd" ? /(?:^|\s)\/[ck]\s*([\s\S]+)$/i.exec(args) : null;
+    if (code) run(code[1]!, shell === "cmd" ? "cmd" : "powershell");
   }
   // `wsl rm -rf ~`, `bash -c '…'`, `sh -c '…'`: Linux commands, in Bash.
   if (base === "wsl" || base === "bash" || base === "sh") {

@@ -25,7 +25,7 @@ export const PS_ALIASES: Readonly<Record<string, string>> = {
   cd: "set-location", sl: "set-location", chdir: "set-location",
   start: "start-process", saps: "start-process",
   "%": "foreach-object", foreach: "foreach-object", "?": "where-object", where: "where-object",
-  tee: "tee-object", ipcsv: "import-csv", sal: "set-alias", nal: "new-alias",
+  tee: "tee-object", ipcsv: "import-csv", epcsv: "export-csv", fhx: "format-hex", sal: "set-alias", nal: "new-alias",
 };
 
 /** Names that are also Unix commands: on Linux/macOS PowerShell runs the native one. */
@@ -93,6 +93,28 @@ const CMDLETS: Readonly<Record<string, CmdletSpec>> = {
   "add-content": { positional: ["path", "value"], values: ["literalpath", "encoding", "stream", "filter", "include", "exclude"], switches: ["force", "nonewline", "passthru", "asbytestream"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("write", "Add-Content", x)) },
   "clear-content": { positional: ["path"], values: ["literalpath", "filter", "include", "exclude", "stream"], switches: ["force"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("write", "Clear-Content", x)) },
   "out-file": { positional: ["filepath", "encoding"], values: ["literalpath", "width", "inputobject"], switches: ["append", "force", "noclobber", "nonewline"], effects: (p) => valuesOf(p, "filepath", "literalpath").map((x) => fx("write", "Out-File", x)) },
+  // A rename is a move within the directory: the old name read and gone (with all under it), the new one written.
+  "rename-item": {
+    positional: ["path", "newname"],
+    values: ["literalpath", "credential"],
+    switches: ["force", "passthru"],
+    effects: (p) => {
+      const from = valuesOf(p, "path", "literalpath");
+      const dir = (x: string) => (/[\\/]/.test(x) ? x.replace(/[^\\/]*[\\/]*$/, "") : "");
+      return [
+        ...from.flatMap((x) => [fx("read", "Rename-Item", x), fx("delete", "Rename-Item", x, { recursive: true })]),
+        ...valuesOf(p, "newname").flatMap((n) => from.map((x) => fx("write", "Rename-Item", /[\\/]/.test(n) ? n : `${dir(x)}${n}`))),
+      ];
+    },
+  },
+  // Cmdlets that read a file and return what is in it (`Import-Csv .env` prints every line as an object).
+  "import-csv": { positional: ["path", "delimiter"], values: ["literalpath", "header", "encoding"], switches: ["useculture"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("read", "Import-Csv", x)) },
+  "import-clixml": { positional: ["path"], values: ["literalpath", "first", "skip"], switches: ["includetotalcount"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("read", "Import-Clixml", x)) },
+  "import-powershelldatafile": { positional: ["path"], values: ["literalpath"], switches: ["skiplimitcheck"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("read", "Import-PowerShellDataFile", x)) },
+  "format-hex": { positional: ["path"], values: ["literalpath", "inputobject", "encoding", "count", "offset"], switches: ["raw"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("read", "Format-Hex", x)) },
+  "send-mailmessage": { positional: ["to", "subject", "body", "smtpserver"], values: ["attachments", "from", "cc", "bcc", "credential", "port", "priority", "encoding", "deliverynotificationoption"], switches: ["bodyashtml", "usessl"], effects: (p) => valuesOf(p, "attachments").flatMap((a) => a.split(/\s*,\s*/)).map((x) => fx("read", "Send-MailMessage -Attachments", x)) },
+  "export-csv": { positional: ["path", "delimiter"], values: ["literalpath", "inputobject", "encoding"], switches: ["append", "force", "noclobber", "notypeinformation", "useculture"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("write", "Export-Csv", x)) },
+  "export-clixml": { positional: ["path"], values: ["literalpath", "inputobject", "depth", "encoding"], switches: ["force", "noclobber"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("write", "Export-Clixml", x)) },
   "tee-object": { positional: ["filepath"], values: ["literalpath", "variable", "inputobject", "encoding"], switches: ["append"], effects: (p) => valuesOf(p, "filepath", "literalpath").map((x) => fx("write", "Tee-Object", x)) },
   "new-item": { positional: ["path", "name"], values: ["itemtype", "value", "credential", "type"], switches: ["force"], effects: (p) => valuesOf(p, "path").map((x) => fx("write", "New-Item", x)) },
   "set-acl": { positional: ["path", "aclobject"], values: ["literalpath", "inputobject", "filter", "include", "exclude"], switches: ["passthru", "clearcentralaccesspolicy"], effects: (p) => valuesOf(p, "path", "literalpath").map((x) => fx("chmod", "Set-Acl", x, { mode: p.params.has("@everyone") ? "777" : "acl" })) },
@@ -214,14 +236,14 @@ export function psCommandName(word: string): { base: string; cmdlet: string } {
 const PIPELINE_PATH = new Set(["remove-item", "get-content", "copy-item", "move-item", "set-content", "add-content", "clear-content", "set-acl", "compress-archive", "select-string"]);
 
 /** The path a listing cmdlet emits items of (`Get-ChildItem C:\ -Recurse`), for the next pipeline stage. */
-export function psListing(c: SimpleCommand | undefined): { path: string; recursive: boolean } | undefined {
+export function psListing(c: SimpleCommand | undefined): { path: string; recursive: boolean; filtered: boolean } | undefined {
   if (c?.dialect !== "powershell") return undefined;
   const { cmdlet } = psCommandName(c.words[0]?.value ?? "");
   if (cmdlet !== "get-childitem" && cmdlet !== "get-item") return undefined;
   const spec: CmdletSpec = { positional: ["path", "filter"], values: ["literalpath", "include", "exclude", "depth", "attributes"], switches: ["recurse", "force", "name", "directory", "file", "hidden"], effects: () => [] };
   const p = bindPs(spec, c.words.slice(1));
   const path = valuesOf(p, "path", "literalpath")[0] ?? ".";
-  return { path: psPath(path), recursive: p.params.has("recurse") };
+  return { path: psPath(path), recursive: p.params.has("recurse"), filtered: p.params.has("filter") || p.params.has("include") || p.params.has("exclude") };
 }
 
 export function psEffects(name: string, args: readonly ShellWord[], c: SimpleCommand, upstream?: SimpleCommand): DeclaredEffect[] | undefined {
@@ -233,8 +255,12 @@ export function psEffects(name: string, args: readonly ShellWord[], c: SimpleCom
     const bound = bindPs(spec, args);
     if (cmdlet === "set-acl" && c.grantsEveryone) (bound.params as Map<string, string[]>).set("@everyone", [""]);
     const listing = psListing(upstream);
-    if (listing && PIPELINE_PATH.has(cmdlet) && !bound.params.has("path") && !bound.params.has("literalpath"))
+    if (listing && PIPELINE_PATH.has(cmdlet) && !bound.params.has("path") && !bound.params.has("literalpath")) {
       (bound.params as Map<string, string[]>).set("path", [`${listing.path.replace(/\/+$/, "")}/${HOLE_SEG}`]);
+      // `gci ~ -Recurse | Remove-Item`: every item under the listed path is removed, which is removing it recursively
+      // (with a -Filter only the items it names are: `gci C:\Windows -Recurse -Filter *.log`).
+      if (listing.recursive && !listing.filtered && cmdlet === "remove-item") (bound.params as Map<string, string[]>).set("recurse", [""]);
+    }
     out.push(...spec.effects(bound).map((e) => (e.path !== undefined ? { ...e, path: psPath(e.path) } : e)));
   }
   if (base === "format" || base === "diskpart") out.push({ kind: "write", via: base, path: WINDOWS_DISK });
