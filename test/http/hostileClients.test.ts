@@ -1,0 +1,111 @@
+// The HTTP surface as an attacker and a careless client use it, through the real Worker (workerd, local KV, D1,
+// Durable Objects, Queues, R2): what a caller sends never comes back, nor is kept, as a secret — not in an error
+// envelope, the decision record's columns, the export, the audit trail or a token's listing.
+import { describe, expect, it } from "vitest";
+import { PAYLOADS } from "../fixtures/payloads";
+import { admin, call, expectAnswer, expectError, hook, lsPolicy, mintTokenInfo, pollDecisions, publish, uniqueTeam } from "../support/worker";
+
+/** A hook token of another team: the secret a careless client pastes where a name, an event or a message goes. */
+const secretToken = async () => (await mintTokenInfo(uniqueTeam("victim"))).token;
+/** An AWS access key id (secretlint's and hookgate's detectors both know its shape). */
+const AWS_KEY = "AKIAIOSFODNN7EXAMPLF";
+
+async function textOf(res: Response): Promise<{ status: number; text: string }> {
+  return { status: res.status, text: await res.text() };
+}
+
+describe("error envelopes never quote a secret the caller sent", () => {
+  it("hook routes: an unknown or mismatched hook_event_name, and a path, holding a token or a key", async () => {
+    const team = uniqueTeam("echo");
+    await publish(team, lsPolicy("deny"));
+    const { token } = await mintTokenInfo(team);
+    const secret = await secretToken();
+    const cases: [string, Promise<Response>, number, string][] = [
+      ["generic route, unknown event", hook(team, undefined, { ...PAYLOADS.PreToolUse, hook_event_name: secret }, token), 400, "unknown_event"],
+      ["generic route, a key in the event", hook(team, undefined, { ...PAYLOADS.PreToolUse, hook_event_name: `x ${AWS_KEY}` }, token), 400, "unknown_event"],
+      ["event route, mismatch", hook(team, "pre-tool-use", { ...PAYLOADS.PreToolUse, hook_event_name: secret }, token), 400, "event_mismatch"],
+      ["Codex route, mismatch", hook(team, "codex/pre-tool-use", { ...PAYLOADS.PreToolUse, hook_event_name: secret }, token), 400, "event_mismatch"],
+      ["a token as the event route", call(`/v1/hooks/${team}/${secret}`, { method: "POST", body: "{}" }), 404, "not_found"],
+    ];
+    for (const [name, pending, status, code] of cases) {
+      const res = await pending;
+      const clone = res.clone();
+      const env = await expectError(res, status, code as never);
+      const { text } = await textOf(clone);
+      expect(text, name).not.toContain(secret);
+      expect(text, name).not.toContain(AWS_KEY);
+      expect(env.error.message, name).toContain("[masked]");
+    }
+  });
+
+  it("admin routes: a policy's unknown field or event, a body's unknown key, a pattern and a path holding a token", async () => {
+    const team = uniqueTeam("echo-admin");
+    await publish(team, lsPolicy("deny"));
+    const secret = await secretToken();
+    const cases: [string, Promise<Response>, number, string][] = [
+      ["unknown policy field", admin("PUT", `/teams/${team}/policy?dryRun=1`, { hooks: {}, [secret]: 1 }), 400, "policy_invalid"],
+      ["unknown event", admin("PUT", `/teams/${team}/policy?dryRun=1`, { hooks: { [secret]: [] } }), 400, "policy_invalid"],
+      ["matcher quoted", admin("PUT", `/teams/${team}/policy?dryRun=1`, { hooks: { PreToolUse: [{ matcher: `(${secret}`, hooks: [{ type: "rule", decision: "deny" }] }] } }), 400, "policy_invalid"],
+      ["unknown body key", admin("POST", `/teams/${team}/tokens`, { [secret]: 1 }), 400, "invalid_input"],
+      ["evaluate, unknown event", admin("POST", `/teams/${team}/evaluate`, { input: { ...PAYLOADS.PreToolUse, hook_event_name: secret } }), 400, "unknown_event"],
+      ["a token in the path", admin("GET", `/teams/${team}/${secret}`), 404, "not_found"],
+    ];
+    for (const [name, pending, status, code] of cases) {
+      const res = await pending;
+      const clone = res.clone();
+      await expectError(res, status, code as never);
+      const { text } = await textOf(clone);
+      expect(text, name).not.toContain(secret);
+      expect(text, name).toContain("[masked]");
+    }
+  });
+});
+
+describe("the decision record keeps no secret in its columns", () => {
+  it("a token sent as the tool name or the session id is masked in `tool` and `sessionId`, in the query and the export", async () => {
+    const team = uniqueTeam("columns");
+    await publish(team, lsPolicy("deny"));
+    const { token } = await mintTokenInfo(team);
+    const secret = await secretToken();
+    await expectAnswer(await hook(team, "pre-tool-use", { ...PAYLOADS.PreToolUse, tool_name: secret }, token));
+    await expectAnswer(await hook(team, "pre-tool-use", { ...PAYLOADS.PreToolUse, session_id: secret, tool_use_id: "t-session" }, token));
+    const logged = await pollDecisions(team, (l) => l.length >= 2);
+    expect(logged).toHaveLength(2);
+    expect(JSON.stringify(logged)).not.toContain(secret);
+    const byTool = logged.find((d) => (d.input as { tool_use_id?: string }).tool_use_id !== "t-session")!;
+    const bySession = logged.find((d) => (d.input as { tool_use_id?: string }).tool_use_id === "t-session")!;
+    expect(byTool.tool).toBe("[masked]");
+    expect(bySession.sessionId).toBe("[masked]");
+    expect(bySession.tool).toBe("Bash"); // what is not a secret stays as sent
+    const exported = await admin("GET", `/teams/${team}/decisions/export?since=2020-01-01T00:00:00Z`);
+    expect(exported.status).toBe(200);
+    const lines = new TextDecoder().decode(await exported.arrayBuffer()).split("\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines.join("\n")).not.toContain(secret);
+  });
+});
+
+describe("the audit trail and token listings keep no secret a person typed", () => {
+  it("a message, a hook token's name and an admin token's name holding a token are masked where they are kept", async () => {
+    const team = uniqueTeam("typed");
+    const secret = await secretToken();
+    await expectAnswer(await admin("PUT", `/teams/${team}/policy?message=${encodeURIComponent(`rotated ${secret}, see ${AWS_KEY}`)}`, lsPolicy("deny")), 201);
+    const minted = await expectAnswer(await admin("POST", `/teams/${team}/tokens`, { name: secret }), 201);
+    const adminMinted = await expectAnswer(await admin("POST", "/tokens", { name: `ci ${secret}`, scopes: ["policy:read"], teams: [team] }), 201);
+    expect(minted.name).toBe("[masked]");
+    expect(adminMinted.name).toBe("ci [masked]");
+
+    const audit = await expectAnswer(await admin("GET", `/audit?team=${team}`));
+    const entries = audit.entries as { action: string; message?: string; detail?: { name?: string } }[];
+    expect(entries.find((e) => e.action === "policy.publish")?.message).toBe("rotated [masked], see [masked]");
+    expect(entries.find((e) => e.action === "token.create")?.detail?.name).toBe("[masked]");
+    const everything = [
+      JSON.stringify(audit),
+      await (await admin("GET", `/teams/${team}/tokens`)).text(),
+      await (await admin("GET", "/tokens")).text(),
+      await (await admin("GET", `/audit`)).text(),
+    ].join("\n");
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(AWS_KEY);
+  });
+});
