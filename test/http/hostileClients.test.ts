@@ -1,6 +1,7 @@
 // The HTTP surface as an attacker and a careless client use it, through the real Worker (workerd, local KV, D1,
 // Durable Objects, Queues, R2): what a caller sends never comes back, nor is kept, as a secret — not in an error
-// envelope, the decision record's columns, the export, the audit trail or a token's listing.
+// envelope, the decision record's columns, the export, the audit trail or a token's listing — and time bounds that
+// `toISOString()` cannot write as a four-digit year are refused rather than compared as text out of order.
 import { describe, expect, it } from "vitest";
 import { PAYLOADS } from "../fixtures/payloads";
 import { admin, call, expectAnswer, expectError, hook, lsPolicy, mintTokenInfo, pollDecisions, publish, uniqueTeam } from "../support/worker";
@@ -107,5 +108,42 @@ describe("the audit trail and token listings keep no secret a person typed", () 
     ].join("\n");
     expect(everything).not.toContain(secret);
     expect(everything).not.toContain(AWS_KEY);
+  });
+});
+
+describe("time bounds", () => {
+  // `…T23:59:59-14:00` on 9999-12-31 is the year 10000 in UTC: toISOString() writes `+010000-…`, which sorts before
+  // every stored time, so as a `since` it matched every record, and as an `until` none.
+  const PAST_9999 = encodeURIComponent("9999-12-31T23:59:59-14:00");
+  const BEFORE_0 = encodeURIComponent("0000-01-01T00:00:00+01:00");
+
+  it("outside the years 0000-9999 in UTC are refused with invalid_input on every route that takes one", async () => {
+    const team = uniqueTeam("bounds");
+    await publish(team, lsPolicy("deny"));
+    const { token } = await mintTokenInfo(team);
+    await expectAnswer(await hook(team, "pre-tool-use", PAYLOADS.PreToolUse, token));
+    await pollDecisions(team, (l) => l.length >= 1);
+    const t = `/teams/${team}`;
+    for (const bound of [PAST_9999, BEFORE_0]) {
+      for (const path of [
+        `${t}/decisions?since=${bound}`,
+        `${t}/decisions?until=${bound}`,
+        `${t}/decisions/rollups?since=${bound}`,
+        `${t}/decisions/export?since=${bound}`,
+        `${t}/decisions/export?since=2020-01-01T00:00:00Z&until=${bound}`,
+        `/audit?since=${bound}`,
+      ]) {
+        const env = await expectError(await admin("GET", path), 400, "invalid_input");
+        expect(env.error.message, path).toContain("0000-9999");
+      }
+      await expectError(await admin("POST", `${t}/policy/impact`, { policy: lsPolicy("allow"), since: decodeURIComponent(bound) }), 400, "invalid_input");
+    }
+    // The last instants that fit are read as the times they are.
+    const latest = await expectAnswer(await admin("GET", `${t}/decisions?since=${encodeURIComponent("9999-12-31T23:59:59Z")}`));
+    expect(latest.decisions).toEqual([]);
+    const earliest = await expectAnswer(await admin("GET", `${t}/decisions?until=${encodeURIComponent("0000-01-01T00:00:00Z")}`));
+    expect(earliest.decisions).toEqual([]);
+    const all = await expectAnswer(await admin("GET", `${t}/decisions?since=${encodeURIComponent("0000-01-01T00:00:00Z")}`));
+    expect(all.decisions).toHaveLength(1);
   });
 });
