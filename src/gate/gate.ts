@@ -30,8 +30,8 @@ export interface GateDeps {
   state?: SessionState;
   decisions?: DecisionLog;
   dedup?: DedupStore;
-  /** The callouts of a policy's slow handlers (judges, forwards), and why any is unavailable here. */
-  callouts?: (policy: CompiledPolicy) => HandlerCallouts;
+  /** The callouts of a policy's slow handlers (judges, forwards) for the team asking, and why any is unavailable here. */
+  callouts?: (policy: CompiledPolicy, team: string) => HandlerCallouts;
   now?: () => number;
   /** How long a team's policy pointer is trusted before it is read again. */
   policyCacheTtlMs?: number;
@@ -293,7 +293,7 @@ export class Gate {
         const state = this.deps.state;
         const depsFor = (p: CompiledPolicy, scope: string) => ({
           // Only an event with a judge or a forward asks for callouts: building them costs every rules-only call.
-          ...(request.withoutCallouts || !p.events[spec.name]?.hasSlowHandlers ? {} : (this.deps.callouts?.(p) ?? {})),
+          ...(request.withoutCallouts || !p.events[spec.name]?.hasSlowHandlers ? {} : (this.deps.callouts?.(p, team) ?? {})),
           // Without state (dry runs), a `once` handler is answered "not yet fired". The baseline's claims are its own.
           claimOnce: live && state ? (handlerId: string) => state.claimOnce(team, sessionId, `${scope}${handlerId}`) : async () => true,
         });

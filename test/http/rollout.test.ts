@@ -173,7 +173,7 @@ describe("the shadow", () => {
     const watched: Services = {
       ...real,
       now: () => clock,
-      callouts: (policy) => (calloutsAsked.push(policy.document), real.callouts(policy)),
+      callouts: (policy, team) => (calloutsAsked.push(policy.document), real.callouts(policy, team)),
       state: { claimOnce: (team, session, handler) => (claims.push(handler), real.state.claimOnce(team, session, handler)) },
     };
     const own = createApp(claudeCode, () => watched);
