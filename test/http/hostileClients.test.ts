@@ -62,18 +62,21 @@ describe("error envelopes never quote a secret the caller sent", () => {
   });
 });
 
-describe("the decision record keeps no secret in its columns", () => {
-  it("a token sent as the tool name or the session id is masked in `tool` and `sessionId`, in the query and the export", async () => {
+describe("the decision record keeps no secret outside the input's values either", () => {
+  it("a token sent as the tool name, the session id or a key is masked in `tool`, `sessionId` and the input, in the query and the export", async () => {
     const team = uniqueTeam("columns");
     await publish(team, lsPolicy("deny"));
     const { token } = await mintTokenInfo(team);
     const secret = await secretToken();
     await expectAnswer(await hook(team, "pre-tool-use", { ...PAYLOADS.PreToolUse, tool_name: secret }, token));
     await expectAnswer(await hook(team, "pre-tool-use", { ...PAYLOADS.PreToolUse, session_id: secret, tool_use_id: "t-session" }, token));
-    const logged = await pollDecisions(team, (l) => l.length >= 2);
-    expect(logged).toHaveLength(2);
+    await expectAnswer(await hook(team, "pre-tool-use", { ...PAYLOADS.PreToolUse, tool_use_id: "t-key", [secret]: "granted" }, token));
+    const logged = await pollDecisions(team, (l) => l.length >= 3);
+    expect(logged).toHaveLength(3);
     expect(JSON.stringify(logged)).not.toContain(secret);
-    const byTool = logged.find((d) => (d.input as { tool_use_id?: string }).tool_use_id !== "t-session")!;
+    const byTool = logged.find((d) => !["t-session", "t-key"].includes((d.input as { tool_use_id: string }).tool_use_id))!;
+    const byKey = logged.find((d) => (d.input as { tool_use_id?: string }).tool_use_id === "t-key")!;
+    expect((byKey.input as Record<string, unknown>)["[masked]"]).toBe("granted");
     const bySession = logged.find((d) => (d.input as { tool_use_id?: string }).tool_use_id === "t-session")!;
     expect(byTool.tool).toBe("[masked]");
     expect(bySession.sessionId).toBe("[masked]");
@@ -81,7 +84,7 @@ describe("the decision record keeps no secret in its columns", () => {
     const exported = await admin("GET", `/teams/${team}/decisions/export?since=2020-01-01T00:00:00Z`);
     expect(exported.status).toBe(200);
     const lines = new TextDecoder().decode(await exported.arrayBuffer()).split("\n").filter(Boolean);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines.join("\n")).not.toContain(secret);
   });
 });
