@@ -62,6 +62,27 @@ describe("error envelopes never quote a secret the caller sent", () => {
   });
 });
 
+describe("a request id", () => {
+  it("the caller's X-Request-Id comes back as sent, unless it is a secret: then the answer gets an id of its own", async () => {
+    const team = uniqueTeam("request-id");
+    await publish(team, lsPolicy("deny"));
+    const { token } = await mintTokenInfo(team);
+    const secret = await secretToken();
+    const kept = await hook(team, "pre-tool-use", PAYLOADS.PreToolUse, token, { headers: { "x-request-id": "req-2026-12-04_abc" } });
+    expect(kept.headers.get("x-request-id")).toBe("req-2026-12-04_abc");
+    await kept.text();
+    for (const res of [
+      await hook(team, "pre-tool-use", PAYLOADS.PreToolUse, token, { headers: { "x-request-id": secret } }),
+      await hook(team, "pre-tool-use", "{", token, { headers: { "x-request-id": secret } }),
+      await admin("GET", `/teams/${team}/nope`, undefined, { "x-request-id": secret }),
+    ]) {
+      const text = await res.text();
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
 describe("the decision record keeps no secret outside the input's values either", () => {
   it("a token sent as the tool name, the session id or a key is masked in `tool`, `sessionId` and the input, in the query and the export", async () => {
     const team = uniqueTeam("columns");
