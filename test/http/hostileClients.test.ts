@@ -62,6 +62,34 @@ describe("error envelopes never quote a secret the caller sent", () => {
   });
 });
 
+describe("a wrong method", () => {
+  it("on a route's path is a 405 naming the methods it takes, in Allow too; a path that is no route stays a 404", async () => {
+    const team = uniqueTeam("method");
+    await publish(team, lsPolicy("deny"));
+    const { token } = await mintTokenInfo(team);
+    const auth = { authorization: `Bearer ${token}` };
+    const cases: [string, string, string][] = [
+      ["GET", `/v1/hooks/${team}/pre-tool-use`, "POST"],
+      ["PUT", `/v1/hooks/${team}`, "POST"],
+      ["HEAD", `/v1/hooks/${team}/codex/pre-tool-use`, "POST"],
+      ["POST", `/v1/admin/teams/${team}/policy`, "GET, PUT"],
+      ["DELETE", `/v1/admin/teams/${team}/policy`, "GET, PUT"],
+      ["OPTIONS", `/v1/admin/teams/${team}/tokens`, "GET, POST"],
+      ["GET", `/v1/admin/teams/${team}/policy/rollback`, "POST"],
+      ["POST", "/healthz", "GET"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await call(path, { method, headers: auth });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      if (method !== "HEAD") expect((await expectError(res, 405, "method_not_allowed")).error.message).toContain(allow);
+    }
+    for (const [method, path] of [["GET", `/v1/hooks/${team}/not-an-event`], ["POST", `/v1/hooks/${team}/pre-tool-use/`], ["DELETE", `/v1/admin/teams/${team}/nope`], ["GET", "/v1/nope"]]) {
+      await expectError(await call(path!, { method, headers: auth }), 404, "not_found");
+    }
+  });
+});
+
 describe("a request id", () => {
   it("the caller's X-Request-Id comes back as sent, unless it is a secret: then the answer gets an id of its own", async () => {
     const team = uniqueTeam("request-id");
