@@ -3,8 +3,9 @@
 // envelope, the decision record's columns, the export, the audit trail or a token's listing — and time bounds that
 // `toISOString()` cannot write as a four-digit year are refused rather than compared as text out of order.
 import { describe, expect, it } from "vitest";
+import * as api from "../../src/http/adminApi";
 import { PAYLOADS } from "../fixtures/payloads";
-import { admin, call, expectAnswer, expectError, hook, lsPolicy, mintTokenInfo, pollDecisions, publish, uniqueTeam } from "../support/worker";
+import { ADMIN_TOKEN as ADMIN, admin, call, callDirect, expectAnswer, expectError, hook, lsPolicy, mintTokenInfo, pollDecisions, publish, uniqueTeam } from "../support/worker";
 
 /** A hook token of another team: the secret a careless client pastes where a name, an event or a message goes. */
 const secretToken = async () => (await mintTokenInfo(uniqueTeam("victim"))).token;
@@ -197,5 +198,40 @@ describe("time bounds", () => {
     expect(earliest.decisions).toEqual([]);
     const all = await expectAnswer(await admin("GET", `${t}/decisions?since=${encodeURIComponent("0000-01-01T00:00:00Z")}`));
     expect(all.decisions).toHaveLength(1);
+  });
+});
+
+describe("hostile bodies and queries on every admin route", () => {
+  const DEEP = `{"hooks":{},"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+  const BODIES: [string, BodyInit][] = [
+    ["malformed JSON", "{"],
+    ["an array", "[]"],
+    ["not UTF-8", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])],
+    ["100,000 levels deep", DEEP],
+    ["a deep object under every field", `{"input":${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)},"policy":{},"revision":1,"percent":1,"name":"x","scopes":["admin"],"teams":["x"]}`],
+    ["numbers past 2^53", '{"revision":1e300,"percent":1e-300,"limit":9007199254740993}'],
+  ];
+  const QUERIES = ["since=9999-12-31T23:59:59-14:00", "since=2026-02-30T00:00:00Z", "until=yesterday", "limit=-1", "limit=1e309", "dryRun=maybe", "stage=live", `message=${"m".repeat(2000)}`, "url=javascript:alert(1)", "since=2026-01-01T00:00:00Z&since=x"];
+
+  it("are one error envelope (or an answer), never a 5xx", { timeout: 60_000 }, async () => {
+    const team = uniqueTeam("hostile");
+    await publish(team, lsPolicy("deny"));
+    const routes = Object.values(api).map((r) => ({ method: r.method.toUpperCase(), path: `/v1/admin${r.path.replace("{team}", team).replace("{rev}", "1").replace("{id}", "tok_x")}` }));
+    const seen: string[] = [];
+    for (const { method, path } of routes) {
+      const sends: [string, string, BodyInit | undefined][] = [
+        ...(method === "GET" || method === "DELETE" ? [] : BODIES.map(([what, body]) => [what, path, body] as [string, string, BodyInit])),
+        ...QUERIES.map((q) => [q, `${path}?${q}`, method === "GET" || method === "DELETE" ? undefined : "{}"] as [string, string, BodyInit | undefined]),
+      ];
+      for (const [what, url, body] of sends) {
+        const res = await callDirect(url, { method, headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" }, ...(body !== undefined ? { body } : {}) });
+        const label = `${method} ${url.slice(0, 120)} (${what})`;
+        expect(res.status, label).toBeLessThan(500);
+        if (res.status >= 400) await expectError(res, res.status);
+        else await res.arrayBuffer();
+        seen.push(label);
+      }
+    }
+    expect(seen.length).toBeGreaterThan(routes.length * QUERIES.length);
   });
 });
