@@ -63,6 +63,22 @@ describe("error envelopes never quote a secret the caller sent", () => {
   });
 });
 
+describe("a policy that would keep a credential", () => {
+  it("an http handler with a token written into a header or its URL is refused at publish, naming $NAME instead", async () => {
+    const team = uniqueTeam("literal");
+    const secret = await secretToken();
+    const forwarding = (handler: Record<string, unknown>) => ({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "http", url: "https://hooks.example.com/x", ...handler }] }] } });
+    for (const handler of [{ headers: { Authorization: `Bearer ${secret}` } }, { url: `https://hooks.example.com/x?token=${secret}` }]) {
+      const refused = await admin("PUT", `/teams/${team}/policy`, forwarding(handler));
+      const clone = refused.clone();
+      const env = await expectError(refused, 400, "policy_invalid");
+      expect(env.error.problems?.[0]?.message).toMatch(/looks like a credential.*\$NAME/);
+      expect(await clone.text()).not.toContain(secret);
+    }
+    await expectError(await admin("GET", `/teams/${team}/policy`), 404, "not_found"); // nothing was stored
+  });
+});
+
 describe("a wrong method", () => {
   it("on a route's path is a 405 naming the methods it takes, in Allow too; a path that is no route stays a 404", async () => {
     const team = uniqueTeam("method");
