@@ -60,14 +60,14 @@ export function servicesFor(env: Env, options: ServiceOptions = {}): Services {
       find: (key) => findDuplicate(env.HOOKGATE_KV, key, Date.now()),
       remember: (key, value) => rememberAnswer(env.HOOKGATE_KV, key, value, Date.now()),
     },
-    callouts: (policy) => {
+    callouts: (policy, team) => {
       // Called once per evaluation: the request's judges and forwards share one masking of its input (same caps,
       // same maskFields), instead of one per handler. (The decision log masks to its own, smaller caps.)
       const masked = maskOnce(policy.document.maskFields ?? [], MASK_SCAN_LIMITS);
       return {
         // A forwarded hook server is outside hookgate too: it gets the input capped and masked like the log and the LLM.
         forward: (handler, input, signal) => forward(handler, masked(input) as Record<string, unknown>, signal),
-        ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : { unavailable: { judge: NO_LLM } }),
+        ...(llm ? { judge: llmJudge(llm, cache, { team, ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : { unavailable: { judge: NO_LLM } }),
       };
     },
     now: () => Date.now(),

@@ -110,19 +110,21 @@ async function callModel(config: LlmConfig, model: string, prompt: string, signa
 }
 
 /**
- * A judge for `prompt` handlers, with the verdict cache in front of the model. `masked`, when given, is how the
+ * A judge for `prompt` handlers of `policy.team`'s requests, with that team's verdict cache in front of the model. `masked`, when given, is how the
  * input is masked (it must mask to MASK_SCAN_LIMITS with the policy's maskFields: maskOnce).
  */
 export function llmJudge(
   config: LlmConfig,
   cache: VerdictCache,
-  policy: { model?: string; cacheTtlSeconds?: number; maskFields?: string[] },
+  policy: { team: string; model?: string; cacheTtlSeconds?: number; maskFields?: string[] },
   masked?: (input: unknown) => unknown,
 ) {
   return async (handler: CompiledPromptHandler, input: Record<string, unknown>, signal: AbortSignal): Promise<JudgeAnswer> => {
     const model = handler.doc.model ?? policy.model ?? config.defaultModel;
     const prompt = judgePrompt(handler.doc.prompt, input, policy.maskFields ?? [], masked);
-    const key = await sha256Hex(JSON.stringify([config.provider, model, prompt]));
+    // The team is in the key: a verdict one team's policy asked to cache never answers another team (who may not
+    // cache at all), and how fast a team is answered says nothing about what another team's developers sent.
+    const key = await sha256Hex(JSON.stringify([policy.team, config.provider, model, prompt]));
     const cached = await cache.get(key).catch(() => null);
     if (cached) return cached;
     const answer = parseJudgeAnswer(await callModel(config, model, prompt, signal));

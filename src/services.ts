@@ -346,7 +346,10 @@ export interface Services {
   /** The shadow's agreement and the revisions' deny rates, from the decision log's index. */
   rolloutLog: RolloutLog;
   dedup: DedupStore;
-  /** The callouts of a policy's slow handlers (judges, forwards), and why any is unavailable here. */
-  callouts(policy: CompiledPolicy): HandlerCallouts;
+  /**
+   * The callouts of a policy's slow handlers (judges, forwards) for a request of `team`, and why any is unavailable
+   * here. The team keys what the callouts remember (the verdict cache), so no team's answer comes from another's.
+   */
+  callouts(policy: CompiledPolicy, team: string): HandlerCallouts;
   now(): number;
 }

@@ -30,8 +30,8 @@ export interface GateDeps {
   state?: SessionState;
   decisions?: DecisionLog;
   dedup?: DedupStore;
-  /** The callouts of a policy's slow handlers (judges, forwards), and why any is unavailable here. */
-  callouts?: (policy: CompiledPolicy) => HandlerCallouts;
+  /** The callouts of a policy's slow handlers (judges, forwards) for the team asking, and why any is unavailable here. */
+  callouts?: (policy: CompiledPolicy, team: string) => HandlerCallouts;
   now?: () => number;
   /** How long a team's policy pointer is trusted before it is read again. */
   policyCacheTtlMs?: number;
@@ -293,7 +293,7 @@ export class Gate {
         const state = this.deps.state;
         const depsFor = (p: CompiledPolicy, scope: string) => ({
           // Only an event with a judge or a forward asks for callouts: building them costs every rules-only call.
-          ...(request.withoutCallouts || !p.events[spec.name]?.hasSlowHandlers ? {} : (this.deps.callouts?.(p) ?? {})),
+          ...(request.withoutCallouts || !p.events[spec.name]?.hasSlowHandlers ? {} : (this.deps.callouts?.(p, team) ?? {})),
           // Without state (dry runs), a `once` handler is answered "not yet fired". The baseline's claims are its own.
           claimOnce: live && state ? (handlerId: string) => state.claimOnce(team, sessionId, `${scope}${handlerId}`) : async () => true,
         });
@@ -415,6 +415,7 @@ function handOff(decisions: DecisionLog, facts: RecordFacts, size: number): Prom
 
 /** The decision log's record of one decision: the input capped and masked, never as it came. */
 function decisionRecord(f: RecordFacts): DecisionRecord {
+  const input = maskForExport(f.input, f.maskFields) as Record<string, unknown>;
   const record: DecisionRecord = {
     decisionId: f.decisionId,
     time: new Date(f.decidedAt).toISOString(),
@@ -428,12 +429,14 @@ function decisionRecord(f: RecordFacts): DecisionRecord {
     dedup: f.dedup,
     errors: [...f.errors, ...(f.error ? [f.error] : [])],
     // Capped and masked here; the log caps every field again (RECORD_LIMITS) before it buffers the record.
-    input: maskForExport(f.input, f.maskFields),
+    input,
   };
   if (f.baselineRevision !== undefined) record.baselineRevision = f.baselineRevision;
-  const sessionId = f.protocol.sessionOf(f.input);
+  // The session and tool columns are read from the masked input, never the raw one: they are the input's text too,
+  // and a secret sent as a tool name or session id would otherwise be stored, queried and exported as sent.
+  const sessionId = f.protocol.sessionOf(input);
   if (sessionId !== undefined) record.sessionId = sessionId;
-  const tool = f.spec.toolEvent ? f.protocol.toolCallOf(f.input).toolName : "";
+  const tool = f.spec.toolEvent ? f.protocol.toolCallOf(input).toolName : "";
   if (tool !== "") record.tool = tool;
   if (f.verdict) record.verdict = f.verdict;
   return f.shadow ? { ...record, shadow: f.shadow } : record;

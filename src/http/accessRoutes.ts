@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { allTeams, canSeeTeam, covers, escalation, expiresInMs, ROOT_ID } from "../access/scopes";
+import { maskText } from "../engine/secrets/maskCut";
 import { BASELINE_SCOPE } from "../gate/baseline";
 import * as api from "./adminApi";
 import { forbidden, forgetAdminToken } from "./adminAuth";
@@ -47,7 +48,8 @@ export function registerAccessRoutes(admin: OpenAPIHono<AppEnv>) {
       expiresAt = new Date(services.now() + ms).toISOString();
     }
     const { token, info } = await services.adminTokens.create({
-      name: body.name,
+      // A label a person typed, shown in listings, refusals and the audit trail: masked, in case it is a secret.
+      name: maskText(body.name),
       scopes,
       teams,
       ...(expiresAt ? { expiresAt } : {}),

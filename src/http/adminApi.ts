@@ -311,7 +311,7 @@ export const getShadow = adminRoute({ scope: "policy:read" }, {
   tags: ["Policy"],
   summary: "The shadow's agreement with the live answers",
   description:
-    "Live decisions since the shadow began that the shadow revision also decided (after the answer): how many agreed on the verdict, the verdict pairs, and the disagreements by handler (fired on one side only) with examples. From the decision log's index; 404 when the team has no shadow.",
+    "Live decisions since the shadow began that the shadow revision also decided (after the answer): how many agreed on the verdict, the verdict pairs, and the disagreements by handler (fired on one side only) with examples. From the decision log's index; 404 when the team has no shadow. The examples quote recorded inputs, so they are sent only to a token that also holds `decisions:read` (else `examplesWithheld: true`).",
   request: { params: s.teamParams },
   responses: { 200: json(r.shadowReport, "The shadow's agreement."), ...errorResponses(404) },
 });

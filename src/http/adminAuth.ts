@@ -81,7 +81,8 @@ export async function callerOfTokenHash(c: AppContext, hash: string): Promise<Ad
     throw new HookgateError("internal", "the admin token could not be checked");
   }
   if (!info) throw unauthorized();
-  if (info.expiresAt !== undefined && Date.parse(info.expiresAt) <= services.now()) throw unauthorized(`admin token ${info.id} has expired (expiresAt ${info.expiresAt})`);
+  // `!(… > now)`: an expiry that is no date (a record written by hand, or damaged) counts as passed, never as none.
+  if (info.expiresAt !== undefined && !(Date.parse(info.expiresAt) > services.now())) throw unauthorized(`admin token ${info.id} has expired (expiresAt ${info.expiresAt})`);
   return { id: info.id, name: info.name, scopes: info.scopes, teams: info.teams };
 }
 

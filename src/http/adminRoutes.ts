@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { CompiledPolicy } from "../engine/policy/compilePolicy";
+import { maskText } from "../engine/secrets/maskCut";
 import { forgetToken } from "./caches";
 import * as api from "./adminApi";
 import { canSeeTeam } from "../access/scopes";
@@ -80,7 +81,9 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
 
   registerRoute(admin, api.createToken, async (c) => {
     const hasBody = (c.req.header("content-length") ?? "0") !== "0" || c.req.header("transfer-encoding") !== undefined;
-    const { name } = hasBody ? await validatedBody(c, tokenBody) : { name: undefined };
+    const given = hasBody ? (await validatedBody(c, tokenBody)).name : undefined;
+    // A label a person typed, shown in every listing and kept in the audit trail: masked, in case it is a secret.
+    const name = given === undefined ? undefined : maskText(given);
     const message = messageOf(c);
     const { token, info } = await c.var.services.tokens.create(c.var.team, name);
     await recordChange(c, { team: c.var.team, action: "token.create", target: info.id, ...(name !== undefined ? { detail: { name } } : {}) }, message);

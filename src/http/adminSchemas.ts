@@ -69,7 +69,18 @@ export const settingsQuery = z.object({
     .meta({ description: "The service's base URL as developers reach it (default: this request's origin).", example: "https://hookgate.example.com" }),
 });
 
-const instant = z.iso.datetime({ offset: true });
+/**
+ * A time bound (since, until): ISO 8601 with an offset, and within years 0000–9999 once moved to UTC. Bounds are
+ * compared as toISOString() text, which writes a year past 9999 (or before 0) as `+010000-…` (`-000001-…`): that
+ * sorts before every stored time, so `since=9999-12-31T23:59:59-14:00` would have returned everything.
+ */
+export const instant = z.iso
+  .datetime({ offset: true })
+  // (zod runs a refinement after a failed format check too: a text that is no date at all is left to that check)
+  .refine((t) => {
+    const at = new Date(t);
+    return Number.isNaN(at.getTime()) || /^\d{4}-/.test(at.toISOString());
+  }, { message: "the time is outside the years 0000-9999 once moved to UTC" });
 export const decisionsQuery = z.object({
   event: z.string().max(64).optional().meta({ description: "Only this event (`hook_event_name`).", example: "PreToolUse" }),
   verdict: z.string().max(16).optional().meta({ description: "Only this verdict: allow, deny, ask, defer or block; `none` for decisions without one.", example: "deny" }),

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { ADMIN_BASE, UI_BASE } from "../routes";
+import { ADMIN_BASE, hookRoutePath, UI_BASE } from "../routes";
 import { dashboard } from "../ui/dashboard";
 import { cacheTtlOf, forwardableSecrets } from "../config";
 import { Gate } from "../gate/gate";
@@ -62,6 +62,21 @@ function servedClients(given: ClientProfile | readonly ClientProfile[]): readonl
   return profiles;
 }
 
+const ROUTE_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
+
+/**
+ * The methods `path` has a route for, asked of the app's own router (middleware, registered for every method, does
+ * not count). The hook routes' patterns match any path of their depth, so those are answered by the hook table.
+ */
+function routeMethods(app: OpenAPIHono<AppEnv>, path: string): string[] {
+  const hookPatterns = hookRoutePath("router");
+  return ROUTE_METHODS.filter((method) =>
+    (app.router.match(method, path)[0] as [[unknown, { method: string; path: string }], unknown][]).some(
+      ([[, route]]) => route.method === method && !route.path.startsWith(hookPatterns),
+    ),
+  );
+}
+
 /**
  * The one app factory: error handling, not-found, request ids, services and the Gates are wired here once; the
  * Worker and the tests build the app the same way. It serves every client it is given (the Worker: CLIENT_PROFILES),
@@ -91,15 +106,23 @@ export function createApp(clients: ClientProfile | readonly ClientProfile[], ser
     });
 
   registerRoute(app, healthRoute, async (c) => c.json({ ok: true, service: "hookgate", version: VERSION, warmUp: warmUpState() }));
-  registerHookRoutes(app, profiles.map((client) => ({ client, wiring: wiringFor(client) })));
+  const isHookRoute = registerHookRoutes(app, profiles.map((client) => ({ client, wiring: wiringFor(client) })));
   registerApiDocs(app, { version: VERSION, documentHooks: () => registerHookDocs(app.openAPIRegistry, profiles) });
   app.route(ADMIN_BASE, adminRoutes());
   // The dashboard asks the admin API through this same app, in-process (src/ui/adminClient.ts).
   app.route(UI_BASE, dashboard((request, env, ctx) => app.fetch(request, env, ctx)) as never);
 
+  // A path that is a route for other methods is a 405 naming them (with Allow), not a 404: a client that sends GET
+  // to a hook URL, or POST where PUT publishes, is told what the path takes instead of that it does not exist.
   app.notFound((c) => {
     const requestId = requestIdOf(c);
-    return c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`), requestId), 404, { "X-Request-Id": requestId });
+    const path = new URL(c.req.url).pathname;
+    const allowed = isHookRoute(path) ? ["POST"] : routeMethods(app, c.req.path);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) {
+      const e = new HookgateError("method_not_allowed", `${c.req.method} is not a method of ${path}: it takes ${allowed.join(", ")}`);
+      return c.json(envelope(e, requestId), 405, { "X-Request-Id": requestId, Allow: allowed.join(", ") });
+    }
+    return c.json(envelope(new HookgateError("not_found", `no route for ${c.req.method} ${path}`), requestId), 404, { "X-Request-Id": requestId });
   });
   app.onError((e, c) => {
     const requestId = requestIdOf(c);

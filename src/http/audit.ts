@@ -1,4 +1,5 @@
 import { decisionIdAt } from "../gate/decisionId";
+import { maskText } from "../engine/secrets/maskCut";
 import { errorText, log } from "../log";
 import type { AuditEntry } from "../services";
 import { AUDIT_MESSAGE_MAX } from "./adminSchemas";
@@ -27,12 +28,16 @@ export type Change = Omit<AuditEntry, "id" | "time" | "actor">;
 export async function recordChange(c: AppContext, change: Change, message?: string): Promise<void> {
   const { services, caller } = c.var;
   const now = services.now();
+  // What a person wrote (the message, a token's name) is masked like a log line before it is kept: the trail is
+  // append-only, so a token pasted into `--message "rotated hg_…"` could never be taken out again.
+  const detail = change.detail && Object.fromEntries(Object.entries(change.detail).map(([k, v]) => [k, typeof v === "string" ? maskText(v) : v]));
   const entry: AuditEntry = {
     id: decisionIdAt(now),
     time: new Date(now).toISOString(),
     actor: { id: caller.id, name: caller.name },
     ...change,
-    ...(message !== undefined ? { message } : {}),
+    ...(detail ? { detail } : {}),
+    ...(message !== undefined ? { message: maskText(message) } : {}),
   };
   try {
     await services.audit.append(entry);

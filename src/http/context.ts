@@ -4,6 +4,7 @@ import type { AdminCaller } from "../access/scopes";
 import type { Gate } from "../gate/gate";
 import type { Services } from "../services";
 import { bodyLimitOf } from "../config";
+import { maskText } from "../engine/secrets/maskCut";
 import { HookgateError } from "./errors";
 
 export type AppEnv = {
@@ -23,13 +24,14 @@ const REQUEST_ID_CHARS = /^[\w\-=]+$/;
 
 /**
  * The request's id: the caller's X-Request-Id when it is a short token of word characters, `-` and `=` (so it can
- * be quoted in a log line as it is), else a fresh UUID. Made once per request, on first use.
+ * be quoted in a log line as it is) that the masker leaves alone, else a fresh UUID. Made once per request, on
+ * first use. (A token sent as the id would come back in every answer's header and error envelope.)
  */
 export function requestIdOf(c: AppContext): string {
   let id = c.get("requestId");
   if (id === undefined) {
     const sent = c.req.header("x-request-id");
-    id = sent && sent.length <= REQUEST_ID_LIMIT && REQUEST_ID_CHARS.test(sent) ? sent : crypto.randomUUID();
+    id = sent && sent.length <= REQUEST_ID_LIMIT && REQUEST_ID_CHARS.test(sent) && maskText(sent) === sent ? sent : crypto.randomUUID();
     c.set("requestId", id);
   }
   return id;

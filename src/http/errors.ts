@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { maskTexts } from "../engine/secrets/maskCut";
 import type { GateRefusal } from "../gate/gate";
 
 /** The closed set of error codes hookgate answers with; each has one HTTP status. */
@@ -41,9 +42,16 @@ export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; requestId: string; problems?: { path: string; message: string }[] };
 }
 
+/**
+ * The one way an error leaves: its message and problems masked like a log line (maskCut.ts), because they quote
+ * what the caller sent — a hook input's `hook_event_name`, an unknown key, a policy's pattern, a path — and what a
+ * caller sent may be a token. One pass over every string of the envelope.
+ */
 export function envelope(e: HookgateError, requestId: string): ErrorEnvelope {
-  const body: ErrorEnvelope = { error: { code: e.code, message: e.message, requestId } };
-  if (e.options.problems) body.error.problems = e.options.problems;
+  const problems = e.options.problems ?? [];
+  const [message, ...rest] = maskTexts([e.message, ...problems.flatMap((p) => [p.path, p.message])]);
+  const body: ErrorEnvelope = { error: { code: e.code, message: message!, requestId } };
+  if (e.options.problems) body.error.problems = problems.map((_, i) => ({ path: rest[2 * i]!, message: rest[2 * i + 1]! }));
   return body;
 }
 

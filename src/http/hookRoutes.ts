@@ -48,9 +48,10 @@ interface HookClient {
  * client's table is the app's not-found, as before. Each route is a single handler with no middleware in front (the
  * app's middleware is scoped away from /v1/hooks/): the token check, the request id and the services are steps of
  * the handler, so Hono runs it on its one-handler path — a compose chain of three middlewares measured ~40 µs of CPU
- * per hook call on workerd (bench/).
+ * per hook call on workerd (bench/). Returns whether a path is one of these routes (whatever its method): the app's
+ * not-found tells a wrong method on one from a path that is none.
  */
-export function registerHookRoutes(app: Hono<AppEnv>, clients: readonly HookClient[]) {
+export function registerHookRoutes(app: Hono<AppEnv>, clients: readonly HookClient[]): (path: string) => boolean {
   const base = hookRoutePath("router");
   const byRest = new Map<string, { route: EventSpec | undefined; wiring: (env: Env) => Wiring }>();
   for (const { path, client, route } of hookPaths(clients.map((c) => c.client))) {
@@ -70,6 +71,12 @@ export function registerHookRoutes(app: Hono<AppEnv>, clients: readonly HookClie
       return found ? handleHook(c, found.route, found.wiring(c.env)) : c.notFound();
     });
   }
+  const prefix = base.slice(0, base.indexOf(":"));
+  return (path) => {
+    if (!path.startsWith(prefix)) return false;
+    const afterTeam = path.indexOf("/", prefix.length);
+    return byRest.has(afterTeam < 0 ? "" : path.slice(afterTeam));
+  };
 }
 
 /** Every hook path the clients are served on (router style), with the event each is for (none: the generic route). */

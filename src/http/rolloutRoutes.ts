@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
+import { hasScope } from "../access/scopes";
 import { BASELINE_SCOPE } from "../gate/baseline";
 import { impactReport, IMPACT_MAX_LIMIT } from "../replay/impact";
 import { subjectOf } from "../replay/replay";
@@ -120,7 +121,11 @@ export function registerRolloutRoutes(admin: OpenAPIHono<AppEnv>): void {
     const tally = await services.rolloutLog.shadowTally(team, shadow.revision, shadow.since);
     const decisions = tally.byVerdict.reduce((n, p) => n + p.count, 0);
     const agreed = tally.byVerdict.filter((p) => p.answered === p.shadow).reduce((n, p) => n + p.count, 0);
-    const groups = byHandler(tally.disagreements);
+    // The examples quote recorded inputs (the command, path or prompt, the session), which is the decision log's
+    // content: a token that may read the policy but not the log gets the counts without them, as impact needs
+    // decisions:read for quoting the same records.
+    const quoting = hasScope(c.var.caller, "decisions:read");
+    const groups = byHandler(tally.disagreements).map((g) => (quoting ? g : { ...g, examples: [] }));
     return c.json({
       team,
       revision: shadow.revision,
@@ -132,6 +137,7 @@ export function registerRolloutRoutes(admin: OpenAPIHono<AppEnv>): void {
       byVerdict: tally.byVerdict.sort((x, y) => y.count - x.count),
       byHandler: groups,
       ...(tally.truncated || tally.disagreements.length < decisions - agreed ? { truncated: true } : {}),
+      ...(quoting ? {} : { examplesWithheld: true }),
     });
   });
 

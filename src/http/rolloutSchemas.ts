@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { IMPACT_MAX_LIMIT } from "../replay/impact";
 import { MAX_ROLLOUT_PERCENT } from "../rollout/state";
-import { publishQuery } from "./adminSchemas";
+import { instant, publishQuery } from "./adminSchemas";
 
 /*
  * The rollout routes' request and answer schemas (docs/rolling-out.md): impact on recorded traffic, the shadow, the
  * canary, promote and abort. Declared by the routes in adminApi.ts like every admin schema.
  */
 
-const instant = z.iso.datetime({ offset: true });
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const impactBody = z
@@ -127,6 +126,10 @@ export const shadowReport = z
     byVerdict: z.array(z.object({ answered: z.string(), shadow: z.string(), count: z.number().int() })),
     byHandler: z.array(z.object({ handler: z.string(), count: z.number().int(), examples: z.array(z.record(z.string(), z.unknown())) })),
     truncated: z.boolean().optional(),
+    examplesWithheld: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Present when the token lacks `decisions:read`: `byHandler[].examples` (recorded inputs) are left empty." }),
   })
   .meta({ id: "ShadowReport" });
 

@@ -106,6 +106,9 @@ describe("compilePolicy: every problem, with its path, in one go", () => {
               { type: "http", id: "hdr", url: "https://hooks.example.com/x", headers: { Authorization: "Bearer $TOKEN" } },
               { type: "http", id: "ftp", url: "ftp://hooks.example.com/x" },
               { type: "rule", id: "bad-id!", decision: "ask" },
+              { type: "http", id: "literal", url: "https://hooks.example.com/x", headers: { Authorization: "Bearer hg_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG", "X-Team": "acme" } },
+              { type: "http", id: "in-url", url: "https://bob:hunter2pw@hooks.example.com/x?token=tok_abcdefghij123" },
+              { type: "http", id: "named", url: "https://hooks.example.com/x", headers: { Authorization: "Bearer ${TOKEN}", "X-Key": "k=$KEY" }, allowedEnvVars: ["TOKEN", "KEY"] },
             ],
           },
         ],
@@ -121,6 +124,16 @@ describe("compilePolicy: every problem, with its path, in one go", () => {
     expect(at("hooks.PreToolUse[0].hooks[4].headers.Authorization")).toEqual([expect.stringMatching(/\$TOKEN is not listed in allowedEnvVars/)]);
     expect(at("hooks.PreToolUse[0].hooks[5].url")).toEqual([expect.stringMatching(/http\(s\)/)]);
     expect(at("hooks.PreToolUse[0].hooks[6].id")).toEqual([expect.stringMatching(/ids use letters/)]);
+    // A credential written into the policy (in a header or the URL) is refused; one named by $NAME is not.
+    expect(at("hooks.PreToolUse[0].hooks[7].headers.Authorization")).toEqual([expect.stringMatching(/looks like a credential.*write \$NAME/)]);
+    expect(at("hooks.PreToolUse[0].hooks[7].headers.X-Team")).toEqual([]);
+    expect(at("hooks.PreToolUse[0].hooks[8].url")).toEqual([expect.stringMatching(/looks like a credential/)]);
+    expect(got.filter((p) => p.path.startsWith("hooks.PreToolUse[0].hooks[9]"))).toEqual([]);
+    // A stored revision that already holds one still loads (`warnings: false`): refusing it would only fail its
+    // team closed, not take the credential out of it.
+    const stored = { hooks: { PreToolUse: [{ hooks: [{ type: "http", url: "https://hooks.example.com/x", headers: { Authorization: "Bearer hg_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG" } }] }] } };
+    expect(compilePolicy(stored, { client: claudeCode, warnings: false }).ok).toBe(true);
+    expect(compilePolicy(stored, { client: claudeCode }).ok).toBe(false);
     expect(at("hooks.Stop[0].hooks[0].onError")).toEqual([expect.stringMatching(/Stop cannot express "deny"/)]);
     expect(at("hooks.PermissionDenied[0].hooks[0].output.retry")).toHaveLength(1);
   });

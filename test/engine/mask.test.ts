@@ -127,6 +127,18 @@ describe("structured input", () => {
     expect(maskSecrets(input, ["tool_input.keep"])).toMatchObject({ tool_input: { keep: MASK } });
   });
 
+  it("a secret used as a key is masked like a value, its value kept; two such keys keep both values", () => {
+    const team = "hg_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+    const input = { tool_input: { grants: { [team]: "read", AKIAIOSFODNN7EXAMPLE: "write", alice: "admin" } } };
+    for (const masked of [maskForExport(input), maskSecrets(input)]) {
+      expect(masked).toEqual({ tool_input: { grants: { [MASK]: "read", [`${MASK}#2`]: "write", alice: "admin" } } });
+      expect(Object.keys((masked as typeof input).tool_input.grants)).toEqual([MASK, `${MASK}#2`, "alice"]); // order kept
+    }
+    // Ordinary keys, and those of the input's own fields, are left as they are.
+    const plain = { session_id: "s", tool_input: { command: "ls", "Content-Type": "x", "src/app.ts": 1, "550e8400-e29b-41d4-a716-446655440000": 2 } };
+    expect(maskForExport(plain)).toEqual(plain);
+  });
+
   it("a key block in one field never masks the next field", () => {
     const masked = maskSecrets({ a: "-----BEGIN RSA PRIVATE KEY-----\nMIIEcut", b: "ordinary text here" }) as Record<string, string>;
     expect(masked).toEqual({ a: MASK, b: "ordinary text here" });

@@ -192,7 +192,7 @@ describe("Gate.decide", () => {
       hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is it safe? [[delay:5000]]", decision: "deny", onError: "ask" }] }] },
     });
     const config = { baseUrl: inject("modelUrl"), provider: "anthropic" as const, defaultModel: "test-model", apiKey: "k" };
-    const callouts: GateDeps["callouts"] = (policy: CompiledPolicy) => ({ judge: llmJudge(config, kvVerdictCache(env.HOOKGATE_KV), { ...policy.document.llm }) });
+    const callouts: GateDeps["callouts"] = (policy: CompiledPolicy, team: string) => ({ judge: llmJudge(config, kvVerdictCache(env.HOOKGATE_KV), { team, ...policy.document.llm }) });
     const started = Date.now();
     const d = await decided(gate({ callouts }), { team, event: PreToolUse, input: pre("ls") });
     expect(Date.now() - started).toBeLessThan(4000);

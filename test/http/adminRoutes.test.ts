@@ -110,10 +110,12 @@ describe("admin guard", () => {
       }
   });
 
-  it("404s unknown admin paths with the envelope", async () => {
+  it("404s unknown admin paths with the envelope; a known path with another method is a 405", async () => {
     await expectError(await admin("GET", `/teams/${team}/nope`), 404, "not_found");
     await expectError(await admin("GET", "/teamz"), 404, "not_found");
-    await expectError(await admin("POST", `/teams/${team}/policy`, lsPolicy("deny")), 404, "not_found");
+    const wrong = await admin("POST", `/teams/${team}/policy`, lsPolicy("deny"));
+    expect(wrong.headers.get("allow")).toBe("GET, PUT");
+    await expectError(wrong, 405, "method_not_allowed");
   });
 });
 

@@ -376,14 +376,14 @@ describe("routing errors", () => {
     }
   });
 
-  it("answers other methods on a hook route with an error envelope, never a 5xx", async () => {
+  it("answers other methods on a hook route with a 405 envelope (Allow: POST), never a 5xx", async () => {
     for (const method of ["GET", "PUT", "DELETE", "PATCH"]) {
       const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
       if (method !== "GET") init.body = JSON.stringify(pre("ls"));
       for (const path of [`/v1/hooks/${team}/pre-tool-use`, `/v1/hooks/${team}`]) {
         const res = await call(path, init);
-        expect([404, 405]).toContain(res.status);
-        await expectError(res, res.status);
+        expect(res.headers.get("allow")).toBe("POST");
+        await expectError(res, 405, "method_not_allowed");
       }
     }
   });

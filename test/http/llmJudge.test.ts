@@ -32,6 +32,9 @@ async function setup(team: string, policy: unknown, extraEnv: Partial<Env> = {})
     }, extraEnv);
 }
 
+/** A team name this run has not used: the verdict cache (KV) outlives a run within one test file's storage. */
+const uniqueJudgeTeam = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
+
 const bash = (command: string, session = "s-judge") => ({
   session_id: session,
   transcript_path: "/home/dev/.claude/projects/p/s.jsonl",
@@ -174,6 +177,23 @@ describe("prompt handlers (LLM judge)", () => {
     // …but the very same input is answered from the cache.
     await hook("pre-tool-use", { ...input, tool_use_id: "toolu_c0" });
     expect((await modelRequests()).filter((r) => JSON.stringify(r.body).includes("cache-check-cmd")).length).toBe(3);
+  });
+
+  it("a verdict one team cached never answers another team: the same prompt and input are judged again for it", async () => {
+    // Team A asks for caching; team B, with the very same judge, does not. Before the cache was keyed by team, B's
+    // identical input was answered from A's entry without reaching the model: A's setting decided for B, and B's
+    // answer time told A that B had sent that input.
+    const policy = judged('[[reply:{"ok":false,"reason":"judged"}]] shared-judge-marker');
+    const teamA = await setup(uniqueJudgeTeam("judge-cache-a"), { llm: { cacheTtlSeconds: 120 }, ...policy });
+    const teamB = await setup(uniqueJudgeTeam("judge-cache-b"), policy);
+    const input = { ...bash("shared-cache-cmd", "s-shared"), tool_use_id: "toolu_shared" };
+    const judgedCount = async () => (await modelRequests()).filter((r) => JSON.stringify(r.body).includes("shared-cache-cmd")).length;
+    expect(await (await teamA("pre-tool-use", input)).json()).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    expect(await judgedCount()).toBe(1);
+    await teamA("pre-tool-use", input); // A's own cache answers A
+    expect(await judgedCount()).toBe(1);
+    expect(await (await teamB("pre-tool-use", input)).json()).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny" } });
+    expect(await judgedCount()).toBe(2);
   });
 
   it("an OpenAI-compatible endpoint works by configuration", async () => {

@@ -91,6 +91,27 @@ describe("POST …/policy/impact", () => {
 });
 
 describe("the shadow", () => {
+  it("quotes recorded inputs only to a token that may read the decision log; policy:read gets the counts", async () => {
+    const { team, token } = await setUpTeam("shadow-scope");
+    await expectAnswer(await admin("PUT", `/teams/${team}/policy?stage=shadow`, DENY_ALL), 201);
+    await hook(team, token, pre("cat /home/dev/.secret-plan.txt", "quoted"));
+    expect((await records(team)).length).toBe(1);
+    const mint = async (scopes: string[]) => ((await expectAnswer(await admin("POST", "/tokens", { name: scopes.join("+"), scopes, teams: [team] }), 201)) as { token: string }).token;
+    const reader = await mint(["policy:read"]);
+    const both = await mint(["policy:read", "decisions:read"]);
+
+    const counts = await expectAnswer(await adminAs(reader, "GET", `/teams/${team}/policy/shadow`));
+    expect(counts).toMatchObject({ decisions: 1, disagreed: 1, examplesWithheld: true, byHandler: [{ handler: "deny-all", count: 1, examples: [] }] });
+    expect(JSON.stringify(counts)).not.toContain("secret-plan");
+    expect(JSON.stringify(counts)).not.toContain("quoted");
+
+    const quoted = await expectAnswer(await adminAs(both, "GET", `/teams/${team}/policy/shadow`));
+    expect(quoted.examplesWithheld).toBeUndefined();
+    expect((quoted.byHandler as { examples: { subject: string; session: string }[] }[])[0]!.examples).toEqual([
+      expect.objectContaining({ subject: "cat /home/dev/.secret-plan.txt", session: "quoted" }),
+    ]);
+  });
+
   it("never changes an answer (a candidate that denies everything); its disagreements are counted by handler", async () => {
     const { team, token } = await setUpTeam("shadow");
     const commands = ["ls", "git status", "rm -rf build", "cat README.md", "ls -la"];
@@ -152,7 +173,7 @@ describe("the shadow", () => {
     const watched: Services = {
       ...real,
       now: () => clock,
-      callouts: (policy) => (calloutsAsked.push(policy.document), real.callouts(policy)),
+      callouts: (policy, team) => (calloutsAsked.push(policy.document), real.callouts(policy, team)),
       state: { claimOnce: (team, session, handler) => (claims.push(handler), real.state.claimOnce(team, session, handler)) },
     };
     const own = createApp(claudeCode, () => watched);

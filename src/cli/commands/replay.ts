@@ -70,11 +70,11 @@ function judgesAndForwards(ctx: CommandContext): NonNullable<GateDeps["callouts"
     put: async (k, v) => void verdicts.set(k, v),
   };
   const forward = httpForwarder(env as Record<string, unknown>);
-  return (policy) => {
+  return (policy, team) => {
     const masked = maskOnce(policy.document.maskFields ?? [], MASK_SCAN_LIMITS);
     return {
       forward: (handler, input, signal) => forward(handler, masked(input) as Record<string, unknown>, signal),
-      ...(llm ? { judge: llmJudge(llm, cache, { ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : { unavailable: { judge: NO_LLM } }),
+      ...(llm ? { judge: llmJudge(llm, cache, { team, ...policy.document.llm, maskFields: policy.document.maskFields }, masked) } : { unavailable: { judge: NO_LLM } }),
     };
   };
 }

@@ -78,8 +78,11 @@ function capAndMask(value: unknown, maskFields: readonly string[], limits: CapLi
   const fields = maskFields.map(splitPath);
   const maxDepth = Math.min(limits.maxDepth, MAX_DEPTH);
   const pieces: Piece[] = [];
-  /** What the output holds, in order: a string of fixed length (a key, a marker, MASK) or a piece to place. */
-  const ledger: ({ fixed: number } | { piece: number; parent: Record<string, unknown> | unknown[]; key: string | number })[] = [];
+  /**
+   * What the output holds, in order: a string of fixed length (a marker, MASK), a piece to place (a string value),
+   * or an object key as a piece (`name`: scanned like a value; placed as the cut key first, renamed once masked).
+   */
+  const ledger: ({ fixed: number } | { piece: number; parent: Record<string, unknown> | unknown[]; key: string | number } | { name: number; parent: Record<string, unknown>; key: string })[] = [];
   const path: string[] = [];
   let budget = limits.maxTotal;
   const fixed = (s: string) => {
@@ -131,8 +134,17 @@ function capAndMask(value: unknown, maskFields: readonly string[], limits: CapLi
       }
       if (n >= limits.maxEntries) continue;
       n++;
-      // The key as capValue keeps it (keys are counted, cut, not masked); names and paths are the input's own.
-      const outKey = fixed(capKey(k, allowed()));
+      // The key as capValue keeps it (counted and cut the same way), and scanned with hookgate's detectors as a value
+      // is: a key is the input's text too (an MCP tool's map keyed by tokens), and a secret there would be kept as
+      // sent. It is placed cut now and renamed if masking changes it (see the end).
+      const max = allowed();
+      const outKey = capKey(k, max);
+      if (isMarkerOnly(k)) fixed(outKey);
+      else {
+        budget -= outKey.length;
+        ledger.push({ name: pieces.length, parent: out, key: outKey });
+        pieces.push(pieceOf(k, max, false));
+      }
       path.push(k);
       // A secret-named key hides its whole value: a string, a number, an array or an object of secrets.
       if ((isSecretName(k) || (outKey !== k && isSecretName(outKey))) && x !== null && typeof x !== "boolean" && !(typeof x === "string" && x.length === 0))
@@ -150,15 +162,40 @@ function capAndMask(value: unknown, maskFields: readonly string[], limits: CapLi
   const ranges = pieceRanges(pieces);
   // Put each string in place, the budget counted again on what it became (masking changes lengths).
   budget = limits.maxTotal;
+  const renamed = new Map<Record<string, unknown>, Map<string, string>>();
   for (const item of ledger) {
     if ("fixed" in item) budget -= item.fixed;
-    else {
+    else if ("name" in item) {
+      const s = finish(pieces[item.name]!, ranges[item.name]!, allowed());
+      budget -= s.length;
+      if (s !== item.key) {
+        let names = renamed.get(item.parent);
+        if (!names) renamed.set(item.parent, (names = new Map()));
+        names.set(item.key, s);
+      }
+    } else {
       const s = finish(pieces[item.piece]!, ranges[item.piece]!, allowed());
       budget -= s.length;
       (item.parent as Record<string | number, unknown>)[item.key] = s;
     }
   }
+  for (const [object, names] of renamed) renameKeys(object, names);
   return root.v;
+}
+
+/**
+ * `object`'s keys renamed in place, their order kept. Two keys masked to the same text both stay (`[masked]`,
+ * `[masked]#2`, …): one masked key must not overwrite another's value.
+ */
+function renameKeys(object: Record<string, unknown>, names: ReadonlyMap<string, string>) {
+  const entries = Object.entries(object);
+  for (const [k] of entries) delete object[k];
+  for (const [k, v] of entries) {
+    const wanted = names.get(k) ?? k;
+    let key = wanted;
+    for (let i = 2; Object.hasOwn(object, key); i++) key = `${wanted}#${i}`;
+    object[key] = v;
+  }
 }
 
 /** A key cut as capValue cuts it (a marker key stays). */

@@ -183,6 +183,11 @@ export function maskText(text: string, max = MASK_SCAN_LIMITS.maxString): string
   return maskStrings([text], max, [true])[0]!;
 }
 
+/** Several strings masked in one pass per detector, each cut first to `max` characters, as maskText cuts one. */
+export function maskTexts(texts: readonly string[], max = MASK_SCAN_LIMITS.maxString): string[] {
+  return maskStrings(texts, max, texts.map(() => true));
+}
+
 /**
  * For tests: the ranges masked in `text` kept to `keep` characters (scanning its window only), or in the whole of it.
  * A cut string's ranges end at most at `keep`.
