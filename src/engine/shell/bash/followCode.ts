@@ -20,6 +20,7 @@ import { printsSetupCode } from "../commands/setupCode";
 import { FIND_FILTERS } from "../commands/commands";
 import { gitSubcommand } from "../commands/git";
 import { chrootIn, containerRun, isContainerEngine } from "../commands/containerRun";
+import { cmdSlashCLine } from "../cmd/commandLine";
 import { CWD } from "./words";
 import { isPackageManifest, packageJsonScripts, packageScriptCode, writesPackageScripts } from "../commands/packageScripts";
 
@@ -151,7 +152,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   } else if (name === "cmd" || name === "cmd.exe") {
     const k = rest.findIndex((w) => /^\/\/?[ck]$/i.test(w.value));
     // (`/?` is cmd's help switch: Git Bash passes the unmatched glob as written.)
-    if (k >= 0) b.read.cmd(b, rest.slice(k + 1).map((w) => (w.raw === "/?" ? "/?" : w.value)).join(" "), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+    if (k >= 0) b.read.cmd(b, cmdSlashCLine(rest.slice(k + 1).map((w) => (w.raw === "/?" ? "/?" : w.value))), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
   } else if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(name)) {
     const ps = rest.map((w) => w.value);
     const k = ps.findIndex((w) => /^[-/]c(o(m(m(a(n(d)?)?)?)?)?)?$/i.test(w) || /^[-/]e(c|nc|ncodedcommand)?$/i.test(w));
