@@ -161,7 +161,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
       b.read.powershell(b, text, b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
     }
   } else if (name === "find" || name === "fd" || name === "fdfind") {
-    const scopes = name === "find" ? findScopes(rest) : [{ path: `./${HOLE_ANY}`, every: false }];
+    const scopes = name === "find" ? findScopes(rest) : fdScopes(rest);
     for (const argv of execArgvs(name, rest)) for (const sc of scopes) emitArgv(b, argv, index, depth, scope, sc);
   } else {
     const embedded = embeddedShellCode(name, rest, cmd.stdin);
@@ -284,7 +284,11 @@ function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: st
   codes.push({ text: alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, braces: NO_REPLACE });
 }
 
-/** `find … -exec CMD … {} ;` and `fd -x CMD …`: the commands they run, with `{}` standing for each found path. */
+/**
+ * `find … -exec CMD … {} ;` and `fd -x CMD …`: the commands they run, with `{}` standing for each found path. fd's
+ * other placeholders (`{/}`, `{//}`, `{.}`, `{/.}`: parts of the path) are read as the path; a command with none
+ * gets the path appended, as fd does.
+ */
 function execArgvs(name: string, rest: readonly ShellWord[]): ShellWord[][] {
   const out: ShellWord[][] = [];
   const starts = name === "find" ? ["-exec", "-execdir", "-ok", "-okdir"] : ["-x", "--exec", "-X", "--exec-batch"];
@@ -292,10 +296,62 @@ function execArgvs(name: string, rest: readonly ShellWord[]): ShellWord[][] {
     if (!starts.includes(rest[k]!.text)) continue;
     let e = k + 1;
     while (e < rest.length && rest[e]!.text !== ";" && !(name === "find" && rest[e]!.text === "+" && rest[e - 1]?.text === "{}")) e++;
-    if (e > k + 1) out.push([...rest.slice(k + 1, e)]);
+    if (e > k + 1) {
+      let argv = [...rest.slice(k + 1, e)];
+      if (name !== "find") {
+        const placed = (w: ShellWord) => ({ ...w, text: w.text.replace(FD_PLACEHOLDERS, "{}"), value: w.value.replace(FD_PLACEHOLDERS, "{}") });
+        argv = argv.map(placed);
+        if (!argv.some((w) => w.text.includes("{}"))) argv.push({ text: "{}", value: "{}", raw: "{}", splits: false, procsub: undefined, substs: [] });
+      }
+      out.push(argv);
+    }
     k = e;
   }
   return out;
+}
+
+const FD_PLACEHOLDERS = /\{(?:\/|\/\/|\.|\/\.)\}/g;
+/** fd's options that take a value (the rest of its words are the pattern and the paths to search). */
+const FD_VALUE_OPTIONS = new Set(["-d", "--max-depth", "--min-depth", "--exact-depth", "-t", "--type", "-e", "--extension", "-E", "--exclude", "-S", "--size", "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "-o", "--owner", "-j", "--threads", "-c", "--color", "--max-results", "--base-directory", "--search-path", "--path-separator", "--ignore-file", "--and", "--format", "--batch-size", "--max-buffer-time"]);
+/** fd's options that narrow what it finds to some of the paths (beside a pattern that is not "anything"). */
+const FD_FILTERS = new Set(["-e", "--extension", "-E", "--exclude", "-S", "--size", "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "-o", "--owner", "--and", "-g", "--glob"]);
+
+/**
+ * What `{}` stands for in `fd [PATTERN] [PATH…] -x CMD`: every path under each PATH (the working directory by
+ * default, or `--base-directory`'s) when the pattern matches anything (none, `.`, `^`, `.*`) and no filter narrows
+ * it; else some path under it.
+ */
+function fdScopes(rest: readonly ShellWord[]): { path: string; every: boolean }[] {
+  const positional: string[] = [];
+  const paths: string[] = [];
+  let base: string | undefined;
+  let narrowed = false;
+  for (let k = 1; k < rest.length; k++) {
+    const t = rest[k]!.text;
+    const v = rest[k]!.value;
+    if (t === "-x" || t === "--exec" || t === "-X" || t === "--exec-batch") break;
+    const long = t.startsWith("--") && t.includes("=") ? t.slice(0, t.indexOf("=")) : t;
+    if (FD_FILTERS.has(long)) narrowed = true;
+    if (FD_VALUE_OPTIONS.has(t)) {
+      const value = rest[k + 1]?.value;
+      if (t === "--search-path" && value !== undefined) paths.push(value);
+      if (t === "--base-directory" && value !== undefined) base = value;
+      k++;
+      continue;
+    }
+    if (long === "--search-path") paths.push(v.slice(v.indexOf("=") + 1));
+    else if (long === "--base-directory") base = v.slice(v.indexOf("=") + 1);
+    if (t.startsWith("-") && t !== "-") continue;
+    positional.push(v);
+  }
+  const pattern = positional[0];
+  paths.push(...positional.slice(1));
+  if (paths.length === 0) paths.push(".");
+  const every = !narrowed && (pattern === undefined || /^(?:\.|\^|\.\*|)$/.test(pattern));
+  return paths.map((p) => {
+    const at = base !== undefined && !p.startsWith("/") && !p.startsWith("~") ? `${base.replace(/\/+$/, "")}/${p}` : p;
+    return every ? { path: at, every: true } : { path: `${at.replace(/\/+$/, "")}/${HOLE_ANY}`, every: false };
+  });
 }
 
 /**
@@ -354,6 +410,7 @@ function emitArgv(b: Builder, argv: ShellWord[], parent: number, depth: number, 
     return;
   }
   const si = b.newScript({ command: parent, how: "code" }, depth + 1);
+  const cwd = b.commands[parent]?.cwd;
   const words = argv.map((w) =>
     w.text.includes("{}") ? { ...w, text: w.text.split("{}").join(HOLE_ANY), value: w.value.split("{}").join(at.path) } : w,
   );
@@ -367,6 +424,8 @@ function emitArgv(b: Builder, argv: ShellWord[], parent: number, depth: number, 
     origin: "parsed",
     dialect: "bash",
     ...(at.every ? { everyPathUnder: true } : {}),
+    // It runs where find does (`cd ~ && find . -exec rm -rf {} +` deletes home's entries): `{}` is relative to that.
+    ...(cwd !== undefined ? { cwd } : {}),
   });
   followCode(b, index, scope, depth + 1);
 }
