@@ -22,6 +22,7 @@ import { gitSubcommand } from "../commands/git";
 import { chrootIn, containerRun, isContainerEngine } from "../commands/containerRun";
 import { cmdSlashCLine } from "../cmd/commandLine";
 import { CWD } from "./words";
+import { fishAsBash } from "./fishCode";
 import { isPackageManifest, packageJsonScripts, packageScriptCode, writesPackageScripts } from "../commands/packageScripts";
 
 /** A heredoc body that is nothing but unknown text and blanks; a name that is nothing but `*` and segment holes. */
@@ -134,7 +135,10 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
       }
       break;
     }
-    if (cFlag && k < rest.length) codes.push({ text: codeOfWords(b, [rest[k]!]), braces: s.replace, positional: rest.slice(k + 1) });
+    if (cFlag && k < rest.length) {
+      const text = codeOfWords(b, [rest[k]!]);
+      codes.push({ text: name === "fish" ? fishAsBash(text) : text, braces: s.replace, positional: rest.slice(k + 1) });
+    }
     // `… | xargs sh -c`, `xargs -a f bash -c`: the code string is the first input, any code unless known.
     else if (cFlag && s.appends) codes.push({ text: UNKNOWN_COMMAND_LINE.value, braces: NO_REPLACE });
   } else if (EVALUATORS.has(name)) {
