@@ -15,6 +15,7 @@ import type { ShellWord } from "../model";
 import { globTemplate, hasHoles, HOLE_ANY, HOLE_SEG } from "../words/template";
 import { type CommandSpec, type DeclaredEffect, effect, optionFiles, paths, patternFirst, pureReader, readsOperands, writesBelow } from "./declared";
 import { ddEffects, DISK_COMMANDS } from "./disks";
+import { inlineProgramArguments, interpreterOf } from "./interpreters";
 import { gitEffects } from "./git";
 import { cloudCopy, CURL, curlEffects, REMOTE_RUNNERS, RSYNC, rsyncEffects, scpEffects, sevenZipEffects, TAR, tarEffects, UNZIP, unzipEffects, WGET, wgetEffects, ZIP, zipEffects } from "./transfers";
 
@@ -467,8 +468,17 @@ function awkEffects(a: ParsedArgs): DeclaredEffect[] {
   return [...files.map((p) => effect("read", "awk", p)), ...optionFiles(a, ["file"], "read", "awk -f")];
 }
 
-/** The table entry for a command name: exact, then `mkfs.ext4`-style families, then Windows programs by name. */
+/**
+ * The table entry for a command name: exact, then `mkfs.ext4`-style families, then Windows programs by name; an
+ * interpreter's (interpreters.ts) reads besides what its entry says the arguments of a program given on its
+ * command line (`python3 -c '…open(sys.argv[1])…' ~/.pypirc`).
+ */
 export function commandSpec(name: string): CommandSpec | undefined {
+  const own = tableSpec(name);
+  return interpreterOf(name) !== undefined ? interpreterSpec(name, own) : own;
+}
+
+function tableSpec(name: string): CommandSpec | undefined {
   const direct = COMMANDS[name];
   if (direct) return direct;
   if (/^mkfs\.[a-z0-9]+$/.test(name) || /^mkfs[a-z0-9]+$/.test(name)) return COMMANDS.mkfs;
@@ -476,6 +486,24 @@ export function commandSpec(name: string): CommandSpec | undefined {
   if (/^python[0-9.]*$/.test(name)) return undefined;
   return REMOTE_RUNNERS[name.toLowerCase().replace(/\.exe$/, "")];
 }
+
+/** An interpreter's entry: its own (perl's and ruby's -n/-p/-i) and the reads of its inline program's arguments. */
+function interpreterSpec(name: string, own: CommandSpec | undefined): CommandSpec {
+  const known = interpreterSpecs.get(name);
+  if (known) return known;
+  const spec: CommandSpec = {
+    ...own,
+    effects: (a, words) => {
+      const args = inlineProgramArguments(name, words) ?? [];
+      const reads = args.map((p) => effect("read", `${name} program argument`, p));
+      return own?.effects ? [...own.effects(a, words), ...reads] : reads;
+    },
+  };
+  if (interpreterSpecs.size < 4096) interpreterSpecs.set(name, spec);
+  return spec;
+}
+/** Module scope, outliving the request: an interpreter's entry depends on its name alone. Bounded. */
+const interpreterSpecs = new Map<string, CommandSpec>();
 
 /** Names of every command in the table (a dynamic command word may be any of them). */
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
