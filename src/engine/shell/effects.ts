@@ -272,6 +272,12 @@ function echoedText(c: SimpleCommand): string | undefined {
   return args.map((w) => w.value).join(" ");
 }
 
+/**
+ * What done to each path under a directory (`find DIR -exec CMD {} +`, `find DIR | xargs CMD`) is done to the
+ * directory recursively: a delete, a permission change, a read (of everything under it).
+ */
+const TREE_KINDS: ReadonlySet<EffectKind> = new Set(["delete", "chmod", "read"]);
+
 const REDIRECT_WRITES = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
 
 export function effectsOf(analysis: ShellAnalysis): Effect[] {
@@ -279,7 +285,7 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
   const inContainer = analysis.scripts.some((s) => s.container !== undefined) ? containerViews(analysis) : undefined;
   const add = (command: number, e: DeclaredEffect) => {
     const c = analysis.commands[command];
-    const recursive = c?.everyPathUnder && (e.kind === "delete" || e.kind === "chmod") ? { recursive: true } : {};
+    const recursive = c?.everyPathUnder && TREE_KINDS.has(e.kind) ? { recursive: true } : {};
     const views = c && inContainer ? inContainer(c.script) : undefined;
     if (views && e.path !== undefined) {
       // Run in a container: what it does to a path it does on the host to what is mounted there (containerRun.ts).
@@ -351,7 +357,7 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       const declared = declaredEffects(c, name, f.args, up);
       for (let k = 0; k < declared.length; k++) {
         const e = declared[k]!;
-        add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
+        add(i, every && TREE_KINDS.has(e.kind) ? { ...e, recursive: true } : e);
       }
       const dl = DOWNLOADERS[name];
       if (dl?.(f.args)) downloaderAt.add(i);

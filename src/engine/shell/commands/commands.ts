@@ -365,9 +365,9 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   egrep: { options: GREP, effects: grepEffects("egrep") },
   fgrep: { options: GREP, effects: grepEffects("fgrep") },
   zgrep: { options: GREP, effects: grepEffects("zgrep") },
-  rg: { options: RG, effects: grepEffects("rg") },
-  ag: { options: { short: "aSsiQvwulLcfHnU", shortArg: "GgmABC", longArg: ["ignore", "file-search-regex", "max-count", "after", "before", "context", "depth"] }, effects: grepEffects("ag") },
-  ack: { options: { short: "iIvwQlLchHnkfgo", shortArg: "mABC" }, effects: grepEffects("ack") },
+  rg: { options: RG, effects: grepEffects("rg", true) },
+  ag: { options: { short: "aSsiQvwulLcfHnU", shortArg: "GgmABC", longArg: ["ignore", "file-search-regex", "max-count", "after", "before", "context", "depth"] }, effects: grepEffects("ag", true) },
+  ack: { options: { short: "iIvwQlLchHnkfgo", shortArg: "mABC" }, effects: grepEffects("ack", true) },
   ugrep: { options: GREP, effects: grepEffects("ugrep") },
   sed: { options: SED, effects: sedEffects },
   awk: { options: AWK, effects: awkEffects },
@@ -449,14 +449,22 @@ function formatter(via: string, writeOptions: readonly string[], checkOptions: r
   };
 }
 
-function grepEffects(via: string) {
+/**
+ * grep and its kin: the files after the pattern are read. A recursive search (`grep -r`, `-d recurse`; rg, ag and ack
+ * always) reads each directory given, or the working directory, and everything under it: a recursive read.
+ */
+function grepEffects(via: string, alwaysRecursive = false) {
   return (a: ParsedArgs): DeclaredEffect[] => {
     const skip = patternFirst(["regexp", "file"])(a);
-    const files = paths(a, skip);
-    const out = files.map((p) => effect("read", via, p));
+    const recursive = alwaysRecursive || has(a, "recursive") || (a.options.get("directories") ?? a.options.get("d") ?? []).includes("recurse");
+    const given = paths(a, skip);
+    const files = given.length === 0 && recursive ? ["."] : given;
+    const out = files.map((p) => effect("read", via, p, recursive ? { recursive: true } : {}));
     // `--include=.env*` / `rg -g '.env*'` under a directory reads the files that glob names.
     const globs = [...(a.options.get("include") ?? []), ...(a.options.get("glob") ?? [])].filter((g) => !g.startsWith("!"));
     for (const g of globs) for (const dir of files.length > 0 ? files : ["."]) out.push(effect("read", `${via} --include`, `${dir}/${globTemplate(g)}`));
+    // (with a glob naming the files, the search reads those, not everything under the directory)
+    if (globs.length > 0 && recursive) for (let k = 0; k < files.length; k++) out[k] = effect("read", via, files[k]!);
     return [...out, ...optionFiles(a, ["file"], "read", `${via} -f`)];
   };
 }

@@ -233,9 +233,13 @@ export function psEffects(name: string, args: readonly ShellWord[], c: SimpleCom
     const bound = bindPs(spec, args);
     if (cmdlet === "set-acl" && c.grantsEveryone) (bound.params as Map<string, string[]>).set("@everyone", [""]);
     const listing = psListing(upstream);
-    if (listing && PIPELINE_PATH.has(cmdlet) && !bound.params.has("path") && !bound.params.has("literalpath"))
-      (bound.params as Map<string, string[]>).set("path", [`${listing.path.replace(/\/+$/, "")}/${HOLE_SEG}`]);
-    out.push(...spec.effects(bound).map((e) => (e.path !== undefined ? { ...e, path: psPath(e.path) } : e)));
+    const items = listing && PIPELINE_PATH.has(cmdlet) && !bound.params.has("path") && !bound.params.has("literalpath") ? `${listing.path.replace(/\/+$/, "")}/${HOLE_SEG}` : undefined;
+    if (items !== undefined) (bound.params as Map<string, string[]>).set("path", [items]);
+    for (const e of spec.effects(bound)) {
+      // `gci -Recurse DIR | Get-Content`, `… | Select-String x`: what is under DIR, at any depth, is read.
+      if (items !== undefined && listing!.recursive && e.kind === "read" && e.path === items) out.push({ ...e, path: psPath(listing!.path), recursive: true });
+      else out.push(e.path !== undefined ? { ...e, path: psPath(e.path) } : e);
+    }
   }
   if (base === "format" || base === "diskpart") out.push({ kind: "write", via: base, path: WINDOWS_DISK });
   if (NATIVE_TOO.has(base) || !spec) {

@@ -1,0 +1,81 @@
+// A search of a directory reads everything under it: Grep or Glob given a directory, `grep -r`, `rg`, `ag`, `ack`,
+// `find DIR -exec cat {} +`, `find DIR | xargs cat`, PowerShell's `Get-ChildItem -Recurse DIR | Select-String`, and
+// `cat DIR/*` for what is in it. Each is a read of a secret file the policy names at a place under that directory
+// (`~/.config/rclone/rclone.conf` for a search of `~/.config/rclone`, `~/.config`, home or `/`), however the directory
+// is reached. A name the policy matches at any depth (`.env`, `*.pem`) is not looked for under it — every search of a
+// project would find one — so a search of the project stays ordinary.
+import { describe, expect, it } from "vitest";
+import { starterToolVerdict } from "../../support/starter";
+
+const RULE = "no-secret-files";
+const HOME = "/home/dev";
+
+/** Secret files the starter names at a place, and each directory above them a search could start from. */
+const SECRETS = ["~/.config/rclone/rclone.conf", "~/.aws/credentials", "~/.config/gh/hosts.yml", "~/.ssh/id_ed25519", "~/.cargo/credentials.toml", "~/.pypirc", "/etc/shadow", "/run/secrets/db_password"];
+const above = (file: string): string[] => {
+  const parts = file.split("/");
+  const out: string[] = [];
+  for (let k = parts.length - 1; k >= 1; k--) out.push(parts.slice(0, k).join("/") || "/");
+  return out;
+};
+const DIRECTORIES = [...new Set([...SECRETS.flatMap(above), "/home", "/"])];
+
+/** The searches of a directory D, by tool. */
+const SEARCHES: [string, (d: string) => Record<string, unknown>][] = [
+  ["Grep", (d) => ({ pattern: "password", path: d.replace(/^~/, HOME) })],
+  ["Grep", (d) => ({ pattern: "token", path: d.replace(/^~/, HOME), output_mode: "content", "-i": true })],
+  ["Glob", (d) => ({ pattern: "**/*", path: d.replace(/^~/, HOME) })],
+  ["Bash", (d) => ({ command: `grep -r password ${d}` })],
+  ["Bash", (d) => ({ command: `grep -Rni --color=never token ${d}/` })],
+  ["Bash", (d) => ({ command: `grep -d recurse password ${d}` })],
+  ["Bash", (d) => ({ command: `rg -uu password ${d}` })],
+  ["Bash", (d) => ({ command: `ag token ${d}` })],
+  ["Bash", (d) => ({ command: `cd ${d} && grep -r password .` })],
+  ["Bash", (d) => ({ command: `cd ${d} && rg token` })],
+  ["Bash", (d) => ({ command: `find ${d} -type f -exec cat {} +` })],
+  ["Bash", (d) => ({ command: `find ${d} -exec grep -H password {} \\;` })],
+  ["Bash", (d) => ({ command: `find ${d} -type f -print0 | xargs -0 cat` })],
+  ["Bash", (d) => ({ command: `fd . ${d} -t f -X cat` })],
+  ["Bash", (d) => ({ command: `grep -rl password ${d} | xargs cat` })],
+  ["PowerShell", (d) => ({ command: `Get-ChildItem -Recurse ${d} | Select-String password` })],
+  ["PowerShell", (d) => ({ command: `gci ${d} -r -File | Get-Content` })],
+];
+
+describe("a search of a directory", () => {
+  it.each(SEARCHES.map(([tool, input], k) => [`${tool} ${JSON.stringify(input("DIR"))}`, tool, k] as const))("%s over a directory holding a secret file is a read of it", async (_name, tool, k) => {
+    for (const d of DIRECTORIES) {
+      const input = SEARCHES[k]![1](d);
+      expect((await starterToolVerdict(tool, input)).fired, `${tool} ${JSON.stringify(input)}`).toContain(RULE);
+    }
+  });
+
+  it.each(SEARCHES.map(([tool, input], k) => [`${tool} ${JSON.stringify(input("DIR"))}`, tool, k] as const))("%s over the project or a directory without one is ordinary", async (_name, tool, k) => {
+    for (const d of ["/home/dev/shop", "/home/dev/shop/src", "src", "~/.config/nvim", "/etc/nginx", "/var/log", "~/go/pkg/mod"]) {
+      const input = SEARCHES[k]![1](d);
+      expect((await starterToolVerdict(tool, input)).decision, `${tool} ${JSON.stringify(input)}`).toBe("none");
+    }
+  });
+
+  it("the directories tried are those above each secret file, up to home or the root", () => {
+    expect(DIRECTORIES).toEqual(expect.arrayContaining(["~/.config/rclone", "~/.config", "~", "/etc", "/", "/run/secrets", "/run"]));
+  });
+
+  it("with a glob naming the files, a search reads those files, not everything under the directory", async () => {
+    expect((await starterToolVerdict("Grep", { pattern: "x", path: HOME, glob: "*.md" })).decision).toBe("none");
+    expect((await starterToolVerdict("Bash", { command: "grep -r --include='*.md' x ~" })).decision).toBe("none");
+    expect((await starterToolVerdict("Grep", { pattern: "x", path: `${HOME}/shop`, glob: ".env*" })).fired).toContain(RULE);
+  });
+
+  it("every entry of a directory is read by a reader given `DIR/*`, and a hidden entry only by `DIR/.*`", async () => {
+    expect((await starterToolVerdict("Bash", { command: "cat ~/.config/rclone/*" })).fired).toContain(RULE);
+    expect((await starterToolVerdict("PowerShell", { command: "Get-Content ~/.config/rclone/*" })).fired).toContain(RULE);
+    expect((await starterToolVerdict("Bash", { command: "head -n 5 ~/.*" })).fired).toContain(RULE);
+    expect((await starterToolVerdict("Bash", { command: "cat ~/.config/rclone/.*" })).decision).toBe("none");
+    expect((await starterToolVerdict("Bash", { command: "cat src/*" })).decision).toBe("none");
+  });
+
+  it("an unknown directory is no directory known; an empty one before a slash is the root", async () => {
+    expect((await starterToolVerdict("Bash", { command: 'grep -r password "$DIR"' })).decision).toBe("none");
+    expect((await starterToolVerdict("Bash", { command: 'grep -r password "$DIR/"' })).fired).toContain(RULE);
+  });
+});
