@@ -72,7 +72,9 @@ const copyEffects =
     const target = a.options.get("target-directory")?.[0];
     const sources = target !== undefined ? ops : ops.slice(0, -1);
     const dest = target ?? (ops.length > 1 ? ops[ops.length - 1] : undefined);
-    const out = sources.map((p) => effect("read", via, p));
+    // A recursive copy, and a move, take a source directory with everything under it.
+    const tree = moves || has(a, "recursive") || has(a, "archive") ? { recursive: true } : {};
+    const out = sources.map((p) => effect("read", via, p, tree));
     if (moves) out.push(...sources.map((p) => effect("delete", via, p, { recursive: true })));
     if (dest !== undefined) out.push(...(moves || has(a, "recursive") || has(a, "archive") ? writesBelow(via, dest, sources) : [effect("write", via, dest)]));
     return out;

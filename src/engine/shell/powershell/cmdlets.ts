@@ -78,14 +78,15 @@ const CMDLETS: Readonly<Record<string, CmdletSpec>> = {
     positional: ["path", "destination"],
     values: ["literalpath", "filter", "include", "exclude", "credential", "tosession", "fromsession"],
     switches: ["recurse", "force", "container", "passthru"],
-    effects: (p) => [...valuesOf(p, "path", "literalpath").map((x) => fx("read", "Copy-Item", x)), ...valuesOf(p, "destination").map((x) => fx("write", "Copy-Item", x))],
+    // -Recurse copies a directory with everything under it.
+    effects: (p) => [...valuesOf(p, "path", "literalpath").map((x) => fx("read", "Copy-Item", x, flag(p, "recurse") ? { recursive: true } : {})), ...valuesOf(p, "destination").map((x) => fx("write", "Copy-Item", x))],
   },
   "move-item": {
     positional: ["path", "destination"],
     values: ["literalpath", "filter", "include", "exclude", "credential"],
     switches: ["force", "passthru"],
     effects: (p) => [
-      ...valuesOf(p, "path", "literalpath").flatMap((x) => [fx("read", "Move-Item", x), fx("delete", "Move-Item", x, { recursive: true })]),
+      ...valuesOf(p, "path", "literalpath").flatMap((x) => [fx("read", "Move-Item", x, { recursive: true }), fx("delete", "Move-Item", x, { recursive: true })]),
       ...valuesOf(p, "destination").map((x) => fx("write", "Move-Item", x)),
     ],
   },
@@ -112,7 +113,8 @@ const CMDLETS: Readonly<Record<string, CmdletSpec>> = {
     positional: ["path", "destinationpath"],
     values: ["literalpath", "compressionlevel"],
     switches: ["update", "force", "passthru"],
-    effects: (p) => [...valuesOf(p, "path", "literalpath").map((x) => fx("read", "Compress-Archive", x)), ...valuesOf(p, "destinationpath").map((x) => fx("write", "Compress-Archive", x))],
+    // An archive holds a directory with everything under it.
+    effects: (p) => [...valuesOf(p, "path", "literalpath").map((x) => fx("read", "Compress-Archive", x, { recursive: true })), ...valuesOf(p, "destinationpath").map((x) => fx("write", "Compress-Archive", x))],
   },
   "expand-archive": {
     positional: ["path", "destinationpath"],
