@@ -289,7 +289,7 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
     const views = c && inContainer ? inContainer(c.script) : undefined;
     if (views && e.path !== undefined) {
       // Run in a container: what it does to a path it does on the host to what is mounted there (containerRun.ts).
-      for (const at of onTheHost(views, e.path, c!.cwd, (e.kind === "delete" || e.kind === "chmod") && (e.recursive === true || recursive.recursive === true)))
+      for (const at of onTheHost(views, e.path, c!.cwd, TREE_KINDS.has(e.kind) && (e.recursive === true || recursive.recursive === true)))
         out.push({ ...e, ...recursive, path: at.path, command, ...(at.cwd !== undefined ? { cwd: at.cwd } : {}) });
       return;
     }

@@ -110,3 +110,11 @@ describe("a copy, move, archive or upload of a directory", () => {
     expect((await starterToolVerdict("Bash", { command: "zip x.zip ~/.config" })).decision).toBe("none");
   });
 });
+
+describe("a search in a container", () => {
+  it("of a directory holding a mount of a secret's directory reads it; of a project mount it does not", async () => {
+    for (const c of ["docker run --rm -v ~/.config:/c alpine grep -r token /", "docker run --rm -v ~/.config:/c alpine grep -r token /c", "podman run -v $HOME:/h alpine rg token /h"])
+      expect((await starterToolVerdict("Bash", { command: c })).fired, c).toContain(RULE);
+    expect((await starterToolVerdict("Bash", { command: "docker run --rm -v $PWD:/app -w /app node:20 grep -r TODO /" })).decision).toBe("none");
+  });
+});
