@@ -130,8 +130,10 @@ function matchesOne(c: CompiledEffectCondition, e: Effect, s: CallSubjects): boo
   // After a `cd` to an unknown place a relative path is unknown: it is in no set.
   if (cwd === null && !path.startsWith("/") && !path.startsWith("~")) return false;
   const prepared = prepareEffectPath(path, s, cwd ?? undefined);
-  if (c.include.some((g) => effectPathMatches(g, prepared, s)) && !c.exclude.some((g) => effectPathAlwaysMatches(g, prepared))) return true;
-  if (e.kind !== "read") return false;
+  const excluded = c.exclude.some((g) => effectPathAlwaysMatches(g, prepared));
+  if (c.include.some((g) => effectPathMatches(g, prepared, s))) return !excluded;
+  // (a path certainly excluded is excluded with what is under it: Grep of `~/.ssh/id_ed25519.pub` is no read of a key)
+  if (e.kind !== "read" || excluded) return false;
   // A read of what is in a directory: what a located glob names there (`~/.config/rclone/rclone.conf` for a search
   // of `~/.config/rclone`). A name at any depth (`.env`) is not looked for in it: every search would find one; it
   // was matched against the directory itself above, as the files a search's own glob names are.

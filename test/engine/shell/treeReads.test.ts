@@ -74,6 +74,11 @@ describe("a search of a directory", () => {
     expect((await starterToolVerdict("Bash", { command: "cat src/*" })).decision).toBe("none");
   });
 
+  it("a path the policy excludes is excluded with what is under it", async () => {
+    for (const path of [`${HOME}/.ssh/id_ed25519.pub`, `${HOME}/.ssh/known_hosts`, `${HOME}/.ssh/config`]) expect((await starterToolVerdict("Grep", { pattern: "x", path })).decision, path).toBe("none");
+    expect((await starterToolVerdict("Bash", { command: "grep -r Host ~/.ssh/config" })).decision).toBe("none");
+  });
+
   it("an unknown directory is no directory known; an empty one before a slash is the root", async () => {
     expect((await starterToolVerdict("Bash", { command: 'grep -r password "$DIR"' })).decision).toBe("none");
     expect((await starterToolVerdict("Bash", { command: 'grep -r password "$DIR/"' })).fired).toContain(RULE);
