@@ -229,3 +229,28 @@ describe("templates: the literal prefilter never changes an answer (against the 
     expect(below.value.matchTemplate(tree)).toBe(true);
   });
 });
+
+describe("located globs (what a read of everything under a directory is matched against)", () => {
+  it.each([
+    ["~/.ssh/**", true],
+    ["~/.config/rclone/rclone.conf", true],
+    ["//etc/shadow", true],
+    ["//home/*/.aws/credentials", true],
+    ["/etc/hosts", true],
+    ["./config/secrets.yml", true],
+    ["config/secrets.yml", true],
+    ["C:\\Users\\*\\.ssh\\**", true],
+    [".env", false],
+    ["*.pem", false],
+    ["**/.aws/credentials", false],
+    ["secrets/**", false],
+    ["secrets/", false],
+    ["~/**/.env", false],
+  ])("%s: %s", (pattern, located) => {
+    for (const compile of [compilePathGlob, deferredPathGlob]) {
+      const g = compile(pattern);
+      if (!g.ok) throw new Error(g.error);
+      expect(g.value.located).toBe(located);
+    }
+  });
+});

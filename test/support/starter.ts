@@ -18,8 +18,13 @@ export const RM_REASON = starterRule("no-recursive-delete-of-root-system-or-home
  * ("none" when it gives none) and the rules that fired, for suites that judge commands by intent.
  */
 export async function starterVerdict(command: string): Promise<{ decision: string; fired: string[] }> {
+  return starterToolVerdict("Bash", { command });
+}
+
+/** The same for any tool's input (`PowerShell` with `{command}`, `Grep` with `{pattern, path}`, …). */
+export async function starterToolVerdict(tool: string, input: Record<string, unknown>): Promise<{ decision: string; fired: string[] }> {
   const { policy, spec } = starterCompiled();
-  const e = await evaluate(policy, spec, { session_id: "s", transcript_path: "/home/dev/.claude/projects/p/s.jsonl", cwd: "/home/dev/shop", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t" });
+  const e = await evaluate(policy, spec, { session_id: "s", transcript_path: "/home/dev/.claude/projects/p/s.jsonl", cwd: "/home/dev/shop", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: tool, tool_input: input, tool_use_id: "t" });
   const decision = (e.answer as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision ?? "none";
   return { decision, fired: [...e.fired].sort() };
 }

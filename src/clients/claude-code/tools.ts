@@ -41,10 +41,10 @@ export const CLAUDE_CODE_TOOLS: ToolTable = {
     MultiEdit: [{ kind: "write", fields: ["file_path"] }],
     NotebookEdit: [{ kind: "write", fields: ["notebook_path", "file_path"] }],
     LS: [{ kind: "read", fields: ["path"] }],
-    // Grep reads its path (a file or a directory), and under it the files its `glob` names.
-    Grep: [{ kind: "read", fields: ["path"], default: ".", globs: "glob" }],
-    // Listing names under a directory reads the directory: the one `pattern` starts in, under `path`.
-    Glob: [{ kind: "read", fields: ["path"], patternDir: "pattern" }],
+    // Grep reads its path (a file, or a directory and everything under it), or under it the files its `glob` names.
+    Grep: [{ kind: "read", fields: ["path"], default: ".", globs: "glob", tree: true }],
+    // Listing names under a directory reads the directory and what is under it: the one `pattern` starts in, under `path`.
+    Glob: [{ kind: "read", fields: ["path"], patternDir: "pattern", tree: true }],
   },
   mcpPrefix: "mcp__",
 };

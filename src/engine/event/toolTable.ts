@@ -41,6 +41,11 @@ interface ToolEffect {
   readonly globs?: string;
   readonly patternDir?: string;
   /**
+   * The tool reads everything under the path when it is a directory (a search): the effect is a recursive read
+   * (effectCondition.ts), unless the `globs` field is given, which names the files read.
+   */
+  readonly tree?: boolean;
+  /**
    * A write's text, when the input carries it: the field holding what the file gets (Write's `content`, Edit's
    * `new_string`) and, for an edit, the field holding what it replaces. Left out: what is written is not known.
    */

@@ -88,7 +88,7 @@ export function callEffects(s: CallSubjects): readonly Effect[] {
       const stem = pattern.slice(0, Math.max(0, pattern.search(/[*?[{]/)));
       const dir = stem.includes("/") ? stem.slice(0, stem.lastIndexOf("/")) : "";
       const target = given !== undefined ? (dir !== "" && !dir.startsWith("/") && !dir.startsWith("~") ? `${given}/${dir}` : given) : dir !== "" ? dir : undefined;
-      if (target !== undefined) out.push({ kind: spec.kind, path: literal(target), via: s.toolName, command: 0 });
+      if (target !== undefined) out.push({ kind: spec.kind, path: literal(target), via: s.toolName, command: 0, ...(spec.tree === true ? { recursive: true } : {}) });
       continue;
     }
     const path = given ?? spec.default;
@@ -96,8 +96,9 @@ export function callEffects(s: CallSubjects): readonly Effect[] {
     const added = spec.text !== undefined ? s.input[spec.text.added] : undefined;
     const replaced = spec.text?.replaced !== undefined ? s.input[spec.text.replaced] : undefined;
     const text = typeof added === "string" && (spec.text?.replaced === undefined || typeof replaced === "string") ? { added, ...(typeof replaced === "string" ? { replaced } : {}) } : undefined;
-    out.push({ kind: spec.kind, path: literal(path), via: `${s.toolName} ${spec.fields[0]}`, command: 0, ...(text ? { text } : {}) });
     const globs = spec.globs !== undefined ? str(spec.globs) : undefined;
+    const tree = spec.tree === true && globs === undefined ? { recursive: true } : {};
+    out.push({ kind: spec.kind, path: literal(path), via: `${s.toolName} ${spec.fields[0]}`, command: 0, ...(text ? { text } : {}), ...tree });
     if (globs !== undefined)
       for (const g of globs.split(/[,\s]+/).filter((x) => x !== "" && !x.startsWith("!")))
         out.push({ kind: spec.kind, path: `${literal(path)}/${globTemplate(g)}`, via: `${s.toolName} ${spec.globs}`, command: 0 });
@@ -133,9 +134,12 @@ interface PreparedEffectPath {
 
 const UNPREPARED: PreparedEffectPath = { some: undefined, every: undefined };
 
-/** Prepare an effect's path (see effectPath) once per call, however many globs then test it. */
-export function prepareEffectPath(path: string, s: CallSubjects, cwd: string | undefined = s.cwd): PreparedEffectPath {
-  const key = `${cwd ?? ""}\0${path}`;
+/**
+ * Prepare an effect's path (see effectPath) once per call, however many globs then test it. `entries`: a last
+ * segment naming every entry of a directory (`dir/*`) stays those entries (see preparePathTemplate).
+ */
+export function prepareEffectPath(path: string, s: CallSubjects, cwd: string | undefined = s.cwd, entries = false): PreparedEffectPath {
+  const key = `${entries ? "\u0001" : ""}${cwd ?? ""}\0${path}`;
   const known = s.prepared.get(key);
   if (known) return known;
   // Normalising costs about as much as a few dozen glob tests on it; beyond the budget the path is not examined.
@@ -146,7 +150,7 @@ export function prepareEffectPath(path: string, s: CallSubjects, cwd: string | u
   if (p0 !== undefined) {
     if (p0 === "") some = undefined;
     // Relative paths resolve against where the command runs; rules stay anchored at the call's own cwd.
-    else if (hasHoles(p0) || p0.startsWith("~")) some = preparePathTemplate(p0, { cwd, home: s.home }, s.cwd);
+    else if (hasHoles(p0) || p0.startsWith("~")) some = preparePathTemplate(p0, { cwd, home: s.home }, s.cwd, entries);
     else some = preparePath(cwd !== s.cwd && cwd !== undefined ? (normalizePath(p0, cwd, s.home) ?? p0) : p0, { cwd: s.cwd, home: s.home });
     const abs = cwd !== s.cwd && cwd !== undefined ? (normalizePath(opaque(p0), cwd, s.home) ?? p0) : opaque(p0);
     every = preparePath(abs, { cwd: s.cwd, home: s.home });

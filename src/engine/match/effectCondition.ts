@@ -11,12 +11,13 @@
  * SOME filling could be in the set (and is excluded only when EVERY filling is excluded).
  */
 import { compilePathGlob, deferredPathGlob, type PathGlob } from "./pathGlob";
+import { namesEveryEntry } from "./pathTemplate";
 import { err, ok, type Result } from "../result";
 import { PATH_EFFECT_KINDS, type EffectKind } from "../shell/effectKinds";
 import type { Effect } from "../shell/effects";
-import { HOLE_UNKNOWN, hasHoles } from "../shell/words/template";
+import { HOLE_INPUT, HOLE_UNKNOWN, hasHoles } from "../shell/words/template";
 import { onlySetsVariables } from "../shell/settingsText";
-import { callEffects, effectPathAlwaysMatches, effectPathMatches, prepareEffectPath, type CallSubjects } from "./callSubjects";
+import { callEffects, effectPath, effectPathAlwaysMatches, effectPathMatches, prepareEffectPath, type CallSubjects } from "./callSubjects";
 
 interface EffectConditionDocument {
   kind: EffectKind | EffectKind[];
@@ -129,8 +130,25 @@ function matchesOne(c: CompiledEffectCondition, e: Effect, s: CallSubjects): boo
   // After a `cd` to an unknown place a relative path is unknown: it is in no set.
   if (cwd === null && !path.startsWith("/") && !path.startsWith("~")) return false;
   const prepared = prepareEffectPath(path, s, cwd ?? undefined);
-  if (!c.include.some((g) => effectPathMatches(g, prepared, s))) return false;
-  return !c.exclude.some((g) => effectPathAlwaysMatches(g, prepared));
+  const excluded = c.exclude.some((g) => effectPathAlwaysMatches(g, prepared));
+  if (c.include.some((g) => effectPathMatches(g, prepared, s))) return !excluded;
+  // (a path certainly excluded is excluded with what is under it: Grep of `~/.ssh/id_ed25519.pub` is no read of a key)
+  if (e.kind !== "read" || excluded) return false;
+  // A read of what is in a directory: what a located glob names there (`~/.config/rclone/rclone.conf` for a search
+  // of `~/.config/rclone`). A name at any depth (`.env`) is not looked for in it: every search would find one; it
+  // was matched against the directory itself above, as the files a search's own glob names are.
+  // - everything under it, whatever is between (`grep -r`, Grep or Glob on a directory, `find DIR -exec cat {} +`);
+  //   a directory that is only an unknown value (`grep -r x "$DIR"`) is none known (`"$DIR/"` is the root);
+  // - every entry of it (`cat ~/.config/rclone/*`), which the directory stood for above.
+  const inside =
+    e.recursive === true
+      ? effectPath(path)
+        ? prepareEffectPath(`${path.replace(/\/+$/, "")}/${HOLE_INPUT}`, s, cwd ?? undefined)
+        : undefined
+      : hasHoles(path) && namesEveryEntry(path)
+        ? prepareEffectPath(path, s, cwd ?? undefined, true)
+        : undefined;
+  return inside !== undefined && c.include.some((g) => g.located && effectPathMatches(g, inside, s)) && !c.exclude.some((g) => effectPathAlwaysMatches(g, inside));
 }
 
 /** The parts of the call (for Bash: simple commands) with an effect any of the conditions matches, and that effect. */

@@ -36,6 +36,14 @@ type PathAnchor = "root" | "home" | "cwd" | "anywhere" | "cwd-or-root";
 export interface PathGlob {
   readonly raw: string;
   readonly anchor: PathAnchor;
+  /**
+   * The glob names a place: it is anchored (root, home, cwd) and does not start with `**` there. `~/.ssh/**`,
+   * `//etc/shadow`, `./config/secrets.yml` are located; `.env`, `*.pem`, `**\/.aws/credentials`, `secrets/**` (a
+   * `secrets` at any depth) are not. A read of everything under a directory (Effect.recursive) matches a located
+   * glob that names a path under it; a glob for a name at any depth would match under every directory, and is
+   * matched against the directory itself (and the files a search's own glob names) only.
+   */
+  readonly located: boolean;
   /** Test a path prepared once per call by {@link preparePath}. */
   matchPrepared(path: PreparedPath): boolean;
   /** Normalise `path` against ctx, then test it. */
@@ -79,6 +87,9 @@ export function deferredPathGlob(pattern: string): Result<PathGlob, string> {
     raw: pattern,
     get anchor() {
       return glob().anchor;
+    },
+    get located() {
+      return glob().located;
     },
     matchPrepared: (p) => glob().matchPrepared(p),
     match: (path, ctx) => glob().match(path, ctx),
@@ -220,6 +231,7 @@ function buildPathGlob(pattern: string): PathGlob {
   return {
     raw: pattern,
     anchor: finalAnchor,
+    located: finalAnchor !== "anywhere" && segs.length > 0 && segs[0]!.t !== "globstar",
     matchPrepared,
     match(path: string, ctx: PathContext): boolean {
       const p = preparePath(path, ctx);

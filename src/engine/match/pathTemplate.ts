@@ -49,7 +49,7 @@ export interface PreparedTemplate {
  * and trailing slashes removed, lower-cased. A last segment made only of glob holes (`*`, `.*`: everything in a
  * directory) adds the directory itself as a candidate.
  */
-export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: string | undefined = ctx.cwd): PreparedTemplate {
+export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: string | undefined = ctx.cwd, entries = false): PreparedTemplate {
   const context = contextOf(ctx);
   const { cwd, home } = context;
   let p = t.replace(/\\/g, "/");
@@ -67,11 +67,9 @@ export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: stri
   const candidates: string[] = [];
   for (const s of starts) {
     const n = normalizeTemplate(s);
-    const slash = n.lastIndexOf("/");
-    const last = n.slice(slash + 1);
-    if (slash >= 0 && last !== "" && EVERYTHING_IN.test(last) && (last.includes(HOLE_SEG) || last.includes(HOLE_NODOT))) {
+    if (!entries && namesEveryEntry(n)) {
       // `dir/*`, `dir/.*`: everything in dir — the directory itself, not some file of it that the glob never names.
-      const parent = n.slice(0, slash) || "/";
+      const parent = n.slice(0, n.lastIndexOf("/")) || "/";
       if (!candidates.includes(parent)) candidates.push(parent);
       continue;
     }
@@ -82,6 +80,17 @@ export function preparePathTemplate(t: string, ctx: PathContext, anchorCwd: stri
   const anchor = anchorCwd ? normalizePath(anchorCwd) : undefined;
   const cwdSegs = anchor?.startsWith("/") ? splitPath(anchor) : undefined;
   return { candidates, spelled, cwd: cwdSegs, home: context.homeSegs, cwdKey: anchor ?? "", homeKey: context.home ?? "" };
+}
+
+/**
+ * Whether a (normalised) template's last segment is only glob holes and dots (`dir/*`, `dir/.*`): every entry of a
+ * directory. preparePathTemplate reads it as the directory itself unless asked for the `entries`, as a read of
+ * them all is matched (effectCondition.ts: `cat ~/.config/rclone/*` reads `~/.config/rclone/rclone.conf`).
+ */
+export function namesEveryEntry(n: string): boolean {
+  const slash = n.lastIndexOf("/");
+  const last = n.slice(slash + 1);
+  return slash >= 0 && last !== "" && EVERYTHING_IN.test(last) && (last.includes(HOLE_SEG) || last.includes(HOLE_NODOT));
 }
 
 function normalizeTemplate(p: string): string {

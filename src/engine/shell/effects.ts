@@ -27,7 +27,7 @@ import { isPsExpression, psEffects, psRole } from "./powershell/cmdlets";
 import { SHELLS, SOURCERS, WRAPPERS } from "./commands/wrappers";
 import { asksForHelp } from "./commands/helpFlags";
 import { loadedAndPrinted } from "./commands/envLoaders";
-import { isKnown } from "./commands/knownNames";
+import { isKnown } from "./commands/isKnown";
 import { NAMES_ONLY } from "./commands/namesOnly";
 import { credentialReads, outputShown } from "./commands/credentialCommands";
 
@@ -299,6 +299,12 @@ function echoedText(c: SimpleCommand): string | undefined {
   return args.map((w) => w.value).join(" ");
 }
 
+/**
+ * What done to each path under a directory (`find DIR -exec CMD {} +`, `find DIR | xargs CMD`) is done to the
+ * directory recursively: a delete, a permission change, a read (of everything under it).
+ */
+const TREE_KINDS: ReadonlySet<EffectKind> = new Set(["delete", "chmod", "read"]);
+
 const REDIRECT_WRITES = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
 
 export function effectsOf(analysis: ShellAnalysis): Effect[] {
@@ -306,11 +312,11 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
   const inContainer = analysis.scripts.some((s) => s.container !== undefined) ? containerViews(analysis) : undefined;
   const add = (command: number, e: DeclaredEffect) => {
     const c = analysis.commands[command];
-    const recursive = c?.everyPathUnder && (e.kind === "delete" || e.kind === "chmod") ? { recursive: true } : {};
+    const recursive = c?.everyPathUnder && TREE_KINDS.has(e.kind) ? { recursive: true } : {};
     const views = c && inContainer ? inContainer(c.script) : undefined;
     if (views && e.path !== undefined) {
       // Run in a container: what it does to a path it does on the host to what is mounted there (containerRun.ts).
-      for (const at of onTheHost(views, e.path, c!.cwd, (e.kind === "delete" || e.kind === "chmod") && (e.recursive === true || recursive.recursive === true)))
+      for (const at of onTheHost(views, e.path, c!.cwd, TREE_KINDS.has(e.kind) && (e.recursive === true || recursive.recursive === true)))
         out.push({ ...e, ...recursive, path: at.path, command, ...(at.cwd !== undefined ? { cwd: at.cwd } : {}) });
       return;
     }
@@ -378,7 +384,7 @@ export function effectsOf(analysis: ShellAnalysis): Effect[] {
       const declared = declaredEffects(c, name, f.args, up);
       for (let k = 0; k < declared.length; k++) {
         const e = declared[k]!;
-        add(i, every && (e.kind === "delete" || e.kind === "chmod") ? { ...e, recursive: true } : e);
+        add(i, every && TREE_KINDS.has(e.kind) ? { ...e, recursive: true } : e);
       }
       // `gh auth token`, `aws configure export-credentials`: a credential store read, when what it prints is shown.
       const credentials = credentialReads(name, f.args);

@@ -6,6 +6,7 @@ import { analyseShell } from "../../../src/engine/shell/analyse";
 import { effectsOf } from "../../../src/engine/shell/effects";
 import { INTERPRETER_RULES, type Lang } from "../../../src/engine/shell/commands/interpreters";
 import { displayTemplate } from "../../../src/engine/shell/words/template";
+import { starterVerdict } from "../../support/starter";
 
 const ctx = { cwd: "/w", home: "/home/u" };
 const effects = (cmd: string) =>
@@ -125,5 +126,47 @@ describe("interpreter code is read as the commands it amounts to", () => {
   it("more operations than the scan follows: the analysis is marked truncated, never cut short silently", () => {
     const a = analyseShell(`python3 -c '${'open("a.txt");'.repeat(80)} import shutil; shutil.rmtree("/")'`, "bash", ctx);
     expect(a.truncated).toBe(true);
+  });
+});
+
+// An inline program's own arguments (`python3 -c CODE ARGS…`): the program may open any of them, and what it does
+// with them is not a call the scan reads, so each one that may name a path is read — every interpreter, every way of
+// giving the program, every way of passing the argument.
+describe("the arguments of a program given on the command line", () => {
+  const PROGRAMS = [
+    "python3 -c 'import sys; print(open(sys.argv[1]).read())'",
+    "python -Bc 'import sys; print(open(sys.argv[1]).read())'",
+    "python3 -W ignore -c 'import sys; print(open(sys.argv[-1]).read())'",
+    "node -e 'console.log(require(\"fs\").readFileSync(process.argv[1], \"utf8\"))'",
+    "node --eval 'console.log(require(\"fs\").readFileSync(process.argv.at(-1), \"utf8\"))'",
+    "node -p 'require(\"fs\").readFileSync(process.argv[1], \"utf8\")'",
+    "bun -e 'console.log(await Bun.file(Bun.argv.at(-1)).text())'",
+    "deno eval 'console.log(Deno.readTextFileSync(Deno.args[0]))'",
+    "perl -e 'print <>'",
+    "perl -le 'open F, $ARGV[0]; print <F>'",
+    "ruby -e 'puts File.read(ARGV[0])'",
+    "ruby -rjson -e 'puts File.read(ARGV[0])'",
+    "php -r 'echo file_get_contents($argv[1]);'",
+    "osascript -e 'on run argv' -e 'return read POSIX file (item 1 of argv)' -e 'end run'",
+    "Rscript -e 'cat(readLines(commandArgs(TRUE)[1]), sep=\"\\n\")'",
+    "lua -e 'print(io.open(arg[1]):read(\"a\"))'",
+  ];
+  const SECRETS = ["~/.pypirc", ".env", "~/.ssh/id_ed25519", "/home/dev/.aws/credentials", "--file=.env.production", "-- ~/.netrc"];
+
+  it.each(PROGRAMS)("%s reads a secret file given to it", async (program) => {
+    for (const secret of SECRETS) expect((await starterVerdict(`${program} ${secret}`)).fired, `${program} ${secret}`).toContain("no-secret-files");
+  });
+
+  it.each(PROGRAMS)("%s with ordinary arguments is ordinary", async (program) => {
+    for (const args of ["package.json", "dist/index.js 42", ".env.example", "--verbose src"]) expect((await starterVerdict(`${program} ${args}`)).decision, `${program} ${args}`).toBe("none");
+  });
+
+  it("the arguments are the program's, after it, whatever precedes it", () => {
+    expect(effects("python3 -c 'print(1)' a.txt")).toEqual(["read a.txt"]);
+    expect(effects("node -r ts-node/register -e 'x()' in.json")).toEqual(["read in.json"]);
+    expect(effects("perl -ne 'print' a b")).toEqual(["read a", "read b"]);
+    // A program in a file is not on the command line.
+    expect(effects("python3 tool.py a.txt")).toEqual([]);
+    expect(effects("python3 -m json.tool a.json")).toEqual([]);
   });
 });

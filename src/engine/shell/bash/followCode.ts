@@ -20,7 +20,9 @@ import { printsSetupCode } from "../commands/setupCode";
 import { FIND_FILTERS } from "../commands/commands";
 import { gitSubcommand } from "../commands/git";
 import { chrootIn, containerRun, isContainerEngine } from "../commands/containerRun";
+import { cmdSlashCLine } from "../cmd/commandLine";
 import { CWD } from "./words";
+import { fishAsBash } from "./fishCode";
 import { isPackageManifest, packageJsonScripts, packageScriptCode, writesPackageScripts } from "../commands/packageScripts";
 
 /** A heredoc body that is nothing but unknown text and blanks; a name that is nothing but `*` and segment holes. */
@@ -133,7 +135,10 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
       }
       break;
     }
-    if (cFlag && k < rest.length) codes.push({ text: codeOfWords(b, [rest[k]!]), braces: s.replace, positional: rest.slice(k + 1) });
+    if (cFlag && k < rest.length) {
+      const text = codeOfWords(b, [rest[k]!]);
+      codes.push({ text: name === "fish" ? fishAsBash(text) : text, braces: s.replace, positional: rest.slice(k + 1) });
+    }
     // `… | xargs sh -c`, `xargs -a f bash -c`: the code string is the first input, any code unless known.
     else if (cFlag && s.appends) codes.push({ text: UNKNOWN_COMMAND_LINE.value, braces: NO_REPLACE });
   } else if (EVALUATORS.has(name)) {
@@ -151,7 +156,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
   } else if (name === "cmd" || name === "cmd.exe") {
     const k = rest.findIndex((w) => /^\/\/?[ck]$/i.test(w.value));
     // (`/?` is cmd's help switch: Git Bash passes the unmatched glob as written.)
-    if (k >= 0) b.read.cmd(b, rest.slice(k + 1).map((w) => (w.raw === "/?" ? "/?" : w.value)).join(" "), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
+    if (k >= 0) b.read.cmd(b, cmdSlashCLine(rest.slice(k + 1).map((w) => (w.raw === "/?" ? "/?" : w.value))), b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
   } else if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(name)) {
     const ps = rest.map((w) => w.value);
     const k = ps.findIndex((w) => /^[-/]c(o(m(m(a(n(d)?)?)?)?)?)?$/i.test(w) || /^[-/]e(c|nc|ncodedcommand)?$/i.test(w));
@@ -160,7 +165,7 @@ export function followCode(b: Builder, index: number, scope: Scope, depth: numbe
       b.read.powershell(b, text, b.newScript({ command: index, how: "code" }, depth + 1), depth + 1);
     }
   } else if (name === "find" || name === "fd" || name === "fdfind") {
-    const scopes = name === "find" ? findScopes(rest) : [{ path: `./${HOLE_ANY}`, every: false }];
+    const scopes = name === "find" ? findScopes(rest) : fdScopes(rest);
     for (const argv of execArgvs(name, rest)) for (const sc of scopes) emitArgv(b, argv, index, depth, scope, sc);
   } else {
     const embedded = embeddedShellCode(name, rest, cmd.stdin);
@@ -283,7 +288,11 @@ function gitAliasesRun(b: Builder, rest: readonly ShellWord[], codes: { text: st
   codes.push({ text: alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, braces: NO_REPLACE });
 }
 
-/** `find … -exec CMD … {} ;` and `fd -x CMD …`: the commands they run, with `{}` standing for each found path. */
+/**
+ * `find … -exec CMD … {} ;` and `fd -x CMD …`: the commands they run, with `{}` standing for each found path. fd's
+ * other placeholders (`{/}`, `{//}`, `{.}`, `{/.}`: parts of the path) are read as the path; a command with none
+ * gets the path appended, as fd does.
+ */
 function execArgvs(name: string, rest: readonly ShellWord[]): ShellWord[][] {
   const out: ShellWord[][] = [];
   const starts = name === "find" ? ["-exec", "-execdir", "-ok", "-okdir"] : ["-x", "--exec", "-X", "--exec-batch"];
@@ -291,10 +300,62 @@ function execArgvs(name: string, rest: readonly ShellWord[]): ShellWord[][] {
     if (!starts.includes(rest[k]!.text)) continue;
     let e = k + 1;
     while (e < rest.length && rest[e]!.text !== ";" && !(name === "find" && rest[e]!.text === "+" && rest[e - 1]?.text === "{}")) e++;
-    if (e > k + 1) out.push([...rest.slice(k + 1, e)]);
+    if (e > k + 1) {
+      let argv = [...rest.slice(k + 1, e)];
+      if (name !== "find") {
+        const placed = (w: ShellWord) => ({ ...w, text: w.text.replace(FD_PLACEHOLDERS, "{}"), value: w.value.replace(FD_PLACEHOLDERS, "{}") });
+        argv = argv.map(placed);
+        if (!argv.some((w) => w.text.includes("{}"))) argv.push({ text: "{}", value: "{}", raw: "{}", splits: false, procsub: undefined, substs: [] });
+      }
+      out.push(argv);
+    }
     k = e;
   }
   return out;
+}
+
+const FD_PLACEHOLDERS = /\{(?:\/|\/\/|\.|\/\.)\}/g;
+/** fd's options that take a value (the rest of its words are the pattern and the paths to search). */
+const FD_VALUE_OPTIONS = new Set(["-d", "--max-depth", "--min-depth", "--exact-depth", "-t", "--type", "-e", "--extension", "-E", "--exclude", "-S", "--size", "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "-o", "--owner", "-j", "--threads", "-c", "--color", "--max-results", "--base-directory", "--search-path", "--path-separator", "--ignore-file", "--and", "--format", "--batch-size", "--max-buffer-time"]);
+/** fd's options that narrow what it finds to some of the paths (beside a pattern that is not "anything"). */
+const FD_FILTERS = new Set(["-e", "--extension", "-E", "--exclude", "-S", "--size", "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "-o", "--owner", "--and", "-g", "--glob"]);
+
+/**
+ * What `{}` stands for in `fd [PATTERN] [PATH…] -x CMD`: every path under each PATH (the working directory by
+ * default, or `--base-directory`'s) when the pattern matches anything (none, `.`, `^`, `.*`) and no filter narrows
+ * it; else some path under it.
+ */
+function fdScopes(rest: readonly ShellWord[]): { path: string; every: boolean }[] {
+  const positional: string[] = [];
+  const paths: string[] = [];
+  let base: string | undefined;
+  let narrowed = false;
+  for (let k = 1; k < rest.length; k++) {
+    const t = rest[k]!.text;
+    const v = rest[k]!.value;
+    if (t === "-x" || t === "--exec" || t === "-X" || t === "--exec-batch") break;
+    const long = t.startsWith("--") && t.includes("=") ? t.slice(0, t.indexOf("=")) : t;
+    if (FD_FILTERS.has(long)) narrowed = true;
+    if (FD_VALUE_OPTIONS.has(t)) {
+      const value = rest[k + 1]?.value;
+      if (t === "--search-path" && value !== undefined) paths.push(value);
+      if (t === "--base-directory" && value !== undefined) base = value;
+      k++;
+      continue;
+    }
+    if (long === "--search-path") paths.push(v.slice(v.indexOf("=") + 1));
+    else if (long === "--base-directory") base = v.slice(v.indexOf("=") + 1);
+    if (t.startsWith("-") && t !== "-") continue;
+    positional.push(v);
+  }
+  const pattern = positional[0];
+  paths.push(...positional.slice(1));
+  if (paths.length === 0) paths.push(".");
+  const every = !narrowed && (pattern === undefined || /^(?:\.|\^|\.\*|)$/.test(pattern));
+  return paths.map((p) => {
+    const at = base !== undefined && !p.startsWith("/") && !p.startsWith("~") ? `${base.replace(/\/+$/, "")}/${p}` : p;
+    return every ? { path: at, every: true } : { path: `${at.replace(/\/+$/, "")}/${HOLE_ANY}`, every: false };
+  });
 }
 
 /**
@@ -353,6 +414,7 @@ function emitArgv(b: Builder, argv: ShellWord[], parent: number, depth: number, 
     return;
   }
   const si = b.newScript({ command: parent, how: "code" }, depth + 1);
+  const cwd = b.commands[parent]?.cwd;
   const words = argv.map((w) =>
     w.text.includes("{}") ? { ...w, text: w.text.split("{}").join(HOLE_ANY), value: w.value.split("{}").join(at.path) } : w,
   );
@@ -366,6 +428,8 @@ function emitArgv(b: Builder, argv: ShellWord[], parent: number, depth: number, 
     origin: "parsed",
     dialect: "bash",
     ...(at.every ? { everyPathUnder: true } : {}),
+    // It runs where find does (`cd ~ && find . -exec rm -rf {} +` deletes home's entries): `{}` is relative to that.
+    ...(cwd !== undefined ? { cwd } : {}),
   });
   followCode(b, index, scope, depth + 1);
 }

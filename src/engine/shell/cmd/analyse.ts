@@ -7,7 +7,8 @@
 import type { Builder } from "../builder";
 import type { ShellRedirect, ShellWord } from "../model";
 import { psPath } from "../powershell/cmdlets";
-import { HOLE_ANY, HOLE_SEG, literal } from "../words/template";
+import { HOLE_ANY, HOLE_SEG } from "../words/template";
+import { cmdSlashCText } from "./commandLine";
 
 const VARS: Readonly<Record<string, string>> = {
   userprofile: "~",
@@ -18,6 +19,11 @@ const VARS: Readonly<Record<string, string>> = {
   programfiles: "c:/program files",
 };
 
+/**
+ * `src` is a template (shell/words/template.ts): the words of the calling shell's command, their holes kept (a
+ * `$X` or a glob of the caller's is still unknown here), never raw input, whose private-use characters the callers'
+ * readers have already made literal.
+ */
 export function analyseCmd(b: Builder, src: string, scriptIndex: number, depth: number): void {
   if (depth > b.limits.maxDepth) {
     b.truncated = true;
@@ -57,7 +63,7 @@ export function analyseCmd(b: Builder, src: string, scriptIndex: number, depth: 
       };
       if (head === "cmd") {
         const k = words.findIndex((w) => /^\/[ck]$/i.test(w.value));
-        if (k >= 0) nested("cmd", words.slice(k + 1).map((w) => w.raw).join(" "));
+        if (k >= 0) nested("cmd", cmdSlashCText(words.slice(k + 1).map((w) => w.raw).join(" ")));
       } else if (head === "powershell" || head === "pwsh") {
         const k = words.findIndex((w) => /^[-/]c(o(m(m(a(n(d)?)?)?)?)?)?$/i.test(w.value));
         if (k >= 0) nested("powershell", words.slice(k + 1).map((w) => w.value).join(" "));
@@ -80,8 +86,8 @@ export function analyseCmd(b: Builder, src: string, scriptIndex: number, depth: 
       continue;
     }
     if (!quoted && c === "^" && i + 1 < src.length) {
-      text += literal(src[i + 1]!);
-      value += literal(src[i + 1]!);
+      text += src[i + 1]!;
+      value += src[i + 1]!;
       raw += src.slice(i, i + 2);
       inWord = true;
       i++;
@@ -120,7 +126,7 @@ export function analyseCmd(b: Builder, src: string, scriptIndex: number, depth: 
       }
       continue;
     }
-    const t = c === "*" ? HOLE_SEG : literal(c);
+    const t = c === "*" ? HOLE_SEG : c;
     text += t;
     value += t;
     raw += c;

@@ -28,7 +28,9 @@ export function cmdEffects(name: string, args: readonly ShellWord[], c: SimpleCo
     case "xcopy":
     case "robocopy": {
       const ops = operands(args);
-      const out: DeclaredEffect[] = ops.slice(0, -1).map((p) => ({ kind: "read", via: n, path: p }));
+      // `xcopy /s`/`/e`, robocopy's `/s`, `/e`, `/mir`: a source directory with everything under it.
+      const tree = n !== "copy" && (n === "robocopy" ? sw(args, /^\/(?:s|e|mir)$/i) : sw(args, /^\/[se]$/i)) ? { recursive: true } : {};
+      const out: DeclaredEffect[] = ops.slice(0, -1).map((p) => ({ kind: "read", via: n, path: p, ...tree }));
       const dest = ops[ops.length - 1];
       if (dest !== undefined && ops.length > 1) {
         out.push({ kind: "write", via: n, path: dest });

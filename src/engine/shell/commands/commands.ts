@@ -15,6 +15,7 @@ import type { ShellWord } from "../model";
 import { globTemplate, hasHoles, HOLE_ANY, HOLE_SEG } from "../words/template";
 import { type CommandSpec, type DeclaredEffect, effect, optionFiles, paths, patternFirst, pureReader, readsOperands, writesBelow } from "./declared";
 import { ddEffects, DISK_COMMANDS } from "./disks";
+import { inlineProgramArguments, interpreterOf } from "./interpreters";
 import { gitEffects } from "./git";
 import { cloudCopy, CURL, curlEffects, REMOTE_RUNNERS, RSYNC, rsyncEffects, scpEffects, sevenZipEffects, TAR, tarEffects, UNZIP, unzipEffects, WGET, wgetEffects, ZIP, zipEffects } from "./transfers";
 
@@ -71,7 +72,9 @@ const copyEffects =
     const target = a.options.get("target-directory")?.[0];
     const sources = target !== undefined ? ops : ops.slice(0, -1);
     const dest = target ?? (ops.length > 1 ? ops[ops.length - 1] : undefined);
-    const out = sources.map((p) => effect("read", via, p));
+    // A recursive copy, and a move, take a source directory with everything under it.
+    const tree = moves || has(a, "recursive") || has(a, "archive") ? { recursive: true } : {};
+    const out = sources.map((p) => effect("read", via, p, tree));
     if (moves) out.push(...sources.map((p) => effect("delete", via, p, { recursive: true })));
     if (dest !== undefined) out.push(...(moves || has(a, "recursive") || has(a, "archive") ? writesBelow(via, dest, sources) : [effect("write", via, dest)]));
     return out;
@@ -364,9 +367,9 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   egrep: { options: GREP, effects: grepEffects("egrep") },
   fgrep: { options: GREP, effects: grepEffects("fgrep") },
   zgrep: { options: GREP, effects: grepEffects("zgrep") },
-  rg: { options: RG, effects: grepEffects("rg") },
-  ag: { options: { short: "aSsiQvwulLcfHnU", shortArg: "GgmABC", longArg: ["ignore", "file-search-regex", "max-count", "after", "before", "context", "depth"] }, effects: grepEffects("ag") },
-  ack: { options: { short: "iIvwQlLchHnkfgo", shortArg: "mABC" }, effects: grepEffects("ack") },
+  rg: { options: RG, effects: grepEffects("rg", true) },
+  ag: { options: { short: "aSsiQvwulLcfHnU", shortArg: "GgmABC", longArg: ["ignore", "file-search-regex", "max-count", "after", "before", "context", "depth"] }, effects: grepEffects("ag", true) },
+  ack: { options: { short: "iIvwQlLchHnkfgo", shortArg: "mABC" }, effects: grepEffects("ack", true) },
   ugrep: { options: GREP, effects: grepEffects("ugrep") },
   sed: { options: SED, effects: sedEffects },
   awk: { options: AWK, effects: awkEffects },
@@ -474,14 +477,22 @@ function formatter(via: string, writeOptions: readonly string[], checkOptions: r
   };
 }
 
-function grepEffects(via: string) {
+/**
+ * grep and its kin: the files after the pattern are read. A recursive search (`grep -r`, `-d recurse`; rg, ag and ack
+ * always) reads each directory given, or the working directory, and everything under it: a recursive read.
+ */
+function grepEffects(via: string, alwaysRecursive = false) {
   return (a: ParsedArgs): DeclaredEffect[] => {
     const skip = patternFirst(["regexp", "file"])(a);
-    const files = paths(a, skip);
-    const out = files.map((p) => effect("read", via, p));
+    const recursive = alwaysRecursive || has(a, "recursive") || (a.options.get("directories") ?? a.options.get("d") ?? []).includes("recurse");
+    const given = paths(a, skip);
+    const files = given.length === 0 && recursive ? ["."] : given;
+    const out = files.map((p) => effect("read", via, p, recursive ? { recursive: true } : {}));
     // `--include=.env*` / `rg -g '.env*'` under a directory reads the files that glob names.
     const globs = [...(a.options.get("include") ?? []), ...(a.options.get("glob") ?? [])].filter((g) => !g.startsWith("!"));
     for (const g of globs) for (const dir of files.length > 0 ? files : ["."]) out.push(effect("read", `${via} --include`, `${dir}/${globTemplate(g)}`));
+    // (with a glob naming the files, the search reads those, not everything under the directory)
+    if (globs.length > 0 && recursive) for (let k = 0; k < files.length; k++) out[k] = effect("read", via, files[k]!);
     return [...out, ...optionFiles(a, ["file"], "read", `${via} -f`)];
   };
 }
@@ -493,8 +504,17 @@ function awkEffects(a: ParsedArgs): DeclaredEffect[] {
   return [...files.map((p) => effect("read", "awk", p)), ...optionFiles(a, ["file"], "read", "awk -f")];
 }
 
-/** The table entry for a command name: exact, then `mkfs.ext4`-style families, then Windows programs by name. */
+/**
+ * The table entry for a command name: exact, then `mkfs.ext4`-style families, then Windows programs by name; an
+ * interpreter's (interpreters.ts) reads besides what its entry says the arguments of a program given on its
+ * command line (`python3 -c '…open(sys.argv[1])…' ~/.pypirc`).
+ */
 export function commandSpec(name: string): CommandSpec | undefined {
+  const own = tableSpec(name);
+  return interpreterOf(name) !== undefined ? interpreterSpec(name, own) : own;
+}
+
+function tableSpec(name: string): CommandSpec | undefined {
   const direct = COMMANDS[name];
   if (direct) return direct;
   if (/^mkfs\.[a-z0-9]+$/.test(name) || /^mkfs[a-z0-9]+$/.test(name)) return COMMANDS.mkfs;
@@ -502,6 +522,24 @@ export function commandSpec(name: string): CommandSpec | undefined {
   if (/^python[0-9.]*$/.test(name)) return undefined;
   return REMOTE_RUNNERS[name.toLowerCase().replace(/\.exe$/, "")];
 }
+
+/** An interpreter's entry: its own (perl's and ruby's -n/-p/-i) and the reads of its inline program's arguments. */
+function interpreterSpec(name: string, own: CommandSpec | undefined): CommandSpec {
+  const known = interpreterSpecs.get(name);
+  if (known) return known;
+  const spec: CommandSpec = {
+    ...own,
+    effects: (a, words) => {
+      const args = inlineProgramArguments(name, words) ?? [];
+      const reads = args.map((p) => effect("read", `${name} program argument`, p));
+      return own?.effects ? [...own.effects(a, words), ...reads] : reads;
+    },
+  };
+  if (interpreterSpecs.size < 4096) interpreterSpecs.set(name, spec);
+  return spec;
+}
+/** Module scope, outliving the request: an interpreter's entry depends on its name alone. Bounded. */
+const interpreterSpecs = new Map<string, CommandSpec>();
 
 /** Names of every command in the table (a dynamic command word may be any of them). */
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

@@ -410,7 +410,7 @@ const containerHomes = (user: string): string[] =>
 /**
  * The host paths a path a command inside the container acts on stands for. `cwd`: the command's working directory
  * inside the container when a `cd` there moved it (see SimpleCommand.cwd); `reaches`: the effect reaches what is
- * below the path (a recursive delete or permission change), so a mount below it is reached too.
+ * below the path (a recursive delete, permission change or read), so a mount below it is reached too.
  * Each result carries the working directory its relative form is relative to (the engine's, on the host).
  */
 export function hostPaths(view: ContainerView, path: string, cwd: string | undefined, reaches: boolean): { path: string; cwd?: string }[] {

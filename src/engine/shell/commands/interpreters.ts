@@ -17,7 +17,7 @@
  * over-approximation for the calls listed, not a parser of ten languages.
  */
 import type { ShellWord } from "../model";
-import { commandName } from "../words/strip";
+import { commandName } from "../words/commandName";
 import { HOLE_VARIABLE } from "../words/template";
 import { dealiased } from "./interpreterAliases";
 
@@ -552,4 +552,48 @@ export function embeddedShellCode(name: string, rest: readonly ShellWord[], stdi
     if (e.truncated) truncated = true;
   }
   return { codes, truncated };
+}
+
+/** Options of the interpreters that take a value before the program (`python -W ignore -c …`, `node -r ts-node/register -e …`). */
+const VALUE_OPTIONS = /^(?:-[WXIMrx]|--(?:require|import|loader|experimental-loader|input-type|conditions|env-file))$/;
+
+/**
+ * The arguments an inline program is given: `python3 -c CODE ARGS…`, `node -e CODE ARGS…`, `deno eval CODE ARGS…`,
+ * `perl -e`, `ruby -e`, `php -r`, `osascript -e`, `Rscript -e`, `lua -e` (`words`: what follows the command name).
+ * The program may open any of them (`open(sys.argv[1])`, `File.read(ARGV[0])`, perl's `<>`), and what it does is
+ * not in view as a call the scan knows, so each one that may name a path counts as read (an `--opt=VALUE` its
+ * VALUE): a sound over-approximation for restricting rules, which only care about the paths in their sets.
+ * undefined when the program is not on the command line (a script file, stdin, a module).
+ */
+export function inlineProgramArguments(name: string, words: readonly ShellWord[]): string[] | undefined {
+  const spec = INTERPRETERS.find((i) => i.test.test(name));
+  if (!spec || spec.code.length === 0 || spec.firstOperand) return undefined;
+  const letters = spec.code.filter((o) => /^-[A-Za-z]$/.test(o)).map((o) => o[1]!);
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!.value;
+    let after: number | undefined;
+    if (spec.code.includes(w)) after = k + 2;
+    // `-cCODE`, `-eCODE` attached, and combined flags ending in the code option (`python -Bc`, `perl -ne`).
+    else if (/^-[A-Za-z]+$/.test(w) && letters.includes(w[w.length - 1]!)) after = k + 2;
+    else if (w.length > 2 && !w.startsWith("--") && letters.includes(w[1]!)) after = k + 1;
+    if (after !== undefined) return programArgumentPaths(words.slice(after));
+    if (w === "-m" || !w.startsWith("-") || w === "-" || w === "--") return undefined;
+    if (VALUE_OPTIONS.test(w)) k++;
+  }
+  return undefined;
+}
+
+function programArgumentPaths(args: readonly ShellWord[]): string[] {
+  const out: string[] = [];
+  for (const a of args) {
+    const v = a.value;
+    if (v === "" || v === "-" || v === "--") continue;
+    if (v.startsWith("-")) {
+      const eq = v.indexOf("=");
+      if (eq > 0 && eq < v.length - 1) out.push(v.slice(eq + 1));
+      continue;
+    }
+    out.push(v);
+  }
+  return out;
 }

@@ -9,16 +9,7 @@
  */
 import type { ShellWord } from "../model";
 import { commandName, strip, type Stripped } from "../words/strip";
-import { COMMAND_NAMES, commandSpec } from "./commands";
-import { EVALUATORS, SHELLS, SOURCERS, WRAPPERS } from "./wrappers";
-import { STDIN_INTERPRETERS } from "./programs";
-import { interpreterOf } from "./interpreters";
-
-/** Every program name some table of the shell reader knows (the effects table, wrappers, shells, evaluators). */
-const KNOWN: ReadonlySet<string> = new Set([...COMMAND_NAMES, ...Object.keys(WRAPPERS), ...SHELLS, ...EVALUATORS, ...SOURCERS]);
-
-/** Whether some table of the shell reader knows the program `name` (a basename, as commandName gives it). */
-export const isKnown = (name: string): boolean => KNOWN.has(name) || commandSpec(name) !== undefined || STDIN_INTERPRETERS.test(name) || interpreterOf(name) !== undefined;
+import { isKnown } from "./isKnown";
 
 /** The word with its command name (its basename) in lower case, when that is a known program and the word is not. */
 function folded(w: ShellWord): ShellWord | undefined {

@@ -30,7 +30,9 @@ export function readsProgramFromStdin(name: string, args: readonly ShellWord[]):
     }
     return true;
   }
-  if (SOURCERS.has(name)) return args.length > 0 && STDIN_FILES.has(args[0]!.text);
+  // `source /dev/stdin`, and fish's `… | source` (`source -`, `.`): given no file, fish's source reads stdin. (Bash's
+  // refuses to run without one: reading it as fish's costs nothing, and a `fish -c` script is read by the Bash reader.)
+  if (SOURCERS.has(name)) return args.length === 0 || STDIN_FILES.has(args[0]!.text);
   // `at now <<< '…'`, `echo … | batch`: the job's commands come on stdin unless a file is named (-f); -l, -r, -d
   // and -c list, remove and show jobs. `crontab -` and a bare `crontab` read the table from stdin.
   if (name === "at" || name === "batch") return !args.some((w) => /^-[A-Za-z]*[flrdc]/.test(w.text));

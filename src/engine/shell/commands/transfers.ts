@@ -14,7 +14,9 @@ export function rsyncEffects(a: ParsedArgs): DeclaredEffect[] {
   if (ops.length === 0) return [];
   const dest = ops.length > 1 ? ops[ops.length - 1]! : undefined;
   const sources = dest !== undefined ? ops.slice(0, -1) : ops;
-  const out = sources.map((p) => effect("read", "rsync", p));
+  // `-r`/`-a`: a source directory is read with everything under it.
+  const tree = a.options.has("recursive") || a.options.has("archive") ? { recursive: true } : {};
+  const out = sources.map((p) => effect("read", "rsync", p, tree));
   if (dest !== undefined) out.push(...writesBelow("rsync", dest, sources.filter((x) => !x.endsWith("/"))));
   const deletes = a.unknown || [...a.options.keys()].some((o) => o.startsWith("delete") || o === "del");
   if (deletes && dest !== undefined) out.push(effect("delete", "rsync --delete", dest, { recursive: true }));
@@ -32,8 +34,9 @@ export const RSYNC: OptionTable = {
 /** scp: local sources read, a local destination written (`host:path` is remote: its path still counts). */
 export function scpEffects(a: ParsedArgs): DeclaredEffect[] {
   const ops = paths(a).map((p) => p.replace(/^(?:scp:\/\/)?[^/:\s]*:/, ""));
-  if (ops.length < 2) return ops.map((p) => effect("read", "scp", p));
-  return [...ops.slice(0, -1).map((p) => effect("read", "scp", p)), effect("write", "scp", ops[ops.length - 1]!)];
+  const tree = a.options.has("r") ? { recursive: true } : {};
+  if (ops.length < 2) return ops.map((p) => effect("read", "scp", p, tree));
+  return [...ops.slice(0, -1).map((p) => effect("read", "scp", p, tree)), effect("write", "scp", ops[ops.length - 1]!)];
 }
 
 /** curl: uploads read files (`-d @f`, `-F x=@f`, `-T f`, `--data-binary @f`), `-o f` writes one. */
@@ -92,7 +95,8 @@ export function tarEffects(a: ParsedArgs, words: readonly ShellWord[]): Declared
   const dir = a.options.get("directory")?.[0];
   const under = (p: string) => (dir !== undefined && !p.startsWith("/") && !p.startsWith("~") ? `${dir.replace(/\/+$/, "")}/${p}` : p);
   const out: DeclaredEffect[] = [];
-  if (creates) out.push(...ops.map((p) => effect("read", "tar -c", under(p))));
+  // An archive holds a directory with everything under it, unless --no-recursion.
+  if (creates) out.push(...ops.map((p) => effect("read", "tar -c", under(p), a.options.has("no-recursion") ? {} : { recursive: true })));
   if (extracts) out.push(...writesBelow("tar -x", dir ?? ".", []));
   return out;
 }
@@ -110,13 +114,14 @@ export const UNZIP: OptionTable = { short: "lvtzTcfnoujCKLMqaAXV", shortArg: "dx
 /** zip: the archive (the first operand) is written, the files after it read. */
 export function zipEffects(a: ParsedArgs): DeclaredEffect[] {
   const [archive, ...files] = paths(a);
-  return [...files.map((p) => effect("read", "zip", p)), ...(archive ? [effect("write", "zip", archive)] : [])];
+  const tree = a.options.has("recurse-paths") || a.options.has("R") ? { recursive: true } : {};
+  return [...files.map((p) => effect("read", "zip", p, tree)), ...(archive ? [effect("write", "zip", archive)] : [])];
 }
 
 /** 7z: `7z a`/`7z u` read the files after the archive and write the archive. */
 export function sevenZipEffects(a: ParsedArgs): DeclaredEffect[] {
   const [sub, archive, ...files] = paths(a);
-  return sub === "a" || sub === "u" ? [...files.map((p) => effect("read", "7z a", p)), ...(archive ? [effect("write", "7z a", archive)] : [])] : [];
+  return sub === "a" || sub === "u" ? [...files.map((p) => effect("read", "7z a", p, { recursive: true })), ...(archive ? [effect("write", "7z a", archive)] : [])] : [];
 }
 
 /** unzip: the archive is read; what it holds is written below `-d DIR` (or here). */
@@ -131,7 +136,9 @@ export function cloudCopy(words: readonly ShellWord[], service: readonly string[
   if (!words[k] || !verbs.includes(words[k]!.text)) return [];
   const ops = words.slice(k + 1).filter((w) => !w.text.startsWith("-")).map((w) => w.value);
   const local = (p: string) => !/^[a-z0-9]+:\/\//i.test(p) && !/^[A-Za-z0-9_-]+:/.test(p);
-  return ops.slice(0, -1).filter(local).map((p) => effect("read", via, p));
+  // A sync, rclone's copies, and `--recursive`/`-r` read a source directory with everything under it.
+  const tree = words[k]!.text.includes("sync") || via === "rclone" || words.some((w) => w.text === "--recursive" || w.text === "-r") ? { recursive: true } : {};
+  return ops.slice(0, -1).filter(local).map((p) => effect("read", via, p, tree));
 }
 
 /** An argument naming code elsewhere: a URL, a script URL (`javascript:`), or a file on another host (`\\\\host\\x`). */

@@ -11,6 +11,7 @@
  * both readings.
  */
 import { closingBracket, POWERSHELL_QUOTES } from "../words/scan";
+import { cmdSlashCLine } from "../cmd/commandLine";
 import type { Builder } from "../builder";
 import type { ShellRedirect, ShellWord } from "../model";
 import { bindPs, decodeUtf16Base64, psCommandName, psListing, psPath, type CmdletSpec, valuesOf } from "./cmdlets";
@@ -317,9 +318,15 @@ export function analysePowerShell(b: Builder, src: string, scriptIndex: number, 
     if (c === '"' || c === "\u201c" || c === "\u201d") {
       let j = i + 1;
       word().quoted = true;
-      while (j < n && !(src[j] === '"' || src[j] === "\u201c" || src[j] === "\u201d")) {
+      const closes = (d: string | undefined) => d === '"' || d === "\u201c" || d === "\u201d";
+      while (j < n) {
         const d = src[j]!;
-        if (d === "`" && j + 1 < n) {
+        if (closes(d)) {
+          // Two quotes inside a double-quoted string are one quote character (`"del /q ""C:\Program Files\x"""`).
+          if (!closes(src[j + 1])) break;
+          add('"', '"', src.slice(j, j + 2), false);
+          j += 2;
+        } else if (d === "`" && j + 1 < n) {
           add(literal(src[j + 1]!), literal(src[j + 1]!), src.slice(j, j + 2), false);
           j += 2;
         } else if (d === "$") j = variable(j, true);
@@ -478,7 +485,7 @@ function followPowerShell(b: Builder, index: number, depth: number, scope: PsSco
   } else if (base === "cmd") {
     for (let k = 1; k < ws.length; k++) {
       if (/^\/[ck]$/i.test(ws[k]!.value)) {
-        run(ws.slice(k + 1).map((x) => x.raw).join(" "), "cmd");
+        run(cmdSlashCLine(ws.slice(k + 1).map((x) => x.value)), "cmd");
         break;
       }
     }

@@ -78,14 +78,15 @@ const CMDLETS: Readonly<Record<string, CmdletSpec>> = {
     positional: ["path", "destination"],
     values: ["literalpath", "filter", "include", "exclude", "credential", "tosession", "fromsession"],
     switches: ["recurse", "force", "container", "passthru"],
-    effects: (p) => [...valuesOf(p, "path", "literalpath").map((x) => fx("read", "Copy-Item", x)), ...valuesOf(p, "destination").map((x) => fx("write", "Copy-Item", x))],
+    // -Recurse copies a directory with everything under it.
+    effects: (p) => [...valuesOf(p, "path", "literalpath").map((x) => fx("read", "Copy-Item", x, flag(p, "recurse") ? { recursive: true } : {})), ...valuesOf(p, "destination").map((x) => fx("write", "Copy-Item", x))],
   },
   "move-item": {
     positional: ["path", "destination"],
     values: ["literalpath", "filter", "include", "exclude", "credential"],
     switches: ["force", "passthru"],
     effects: (p) => [
-      ...valuesOf(p, "path", "literalpath").flatMap((x) => [fx("read", "Move-Item", x), fx("delete", "Move-Item", x, { recursive: true })]),
+      ...valuesOf(p, "path", "literalpath").flatMap((x) => [fx("read", "Move-Item", x, { recursive: true }), fx("delete", "Move-Item", x, { recursive: true })]),
       ...valuesOf(p, "destination").map((x) => fx("write", "Move-Item", x)),
     ],
   },
@@ -134,7 +135,8 @@ const CMDLETS: Readonly<Record<string, CmdletSpec>> = {
     positional: ["path", "destinationpath"],
     values: ["literalpath", "compressionlevel"],
     switches: ["update", "force", "passthru"],
-    effects: (p) => [...valuesOf(p, "path", "literalpath").map((x) => fx("read", "Compress-Archive", x)), ...valuesOf(p, "destinationpath").map((x) => fx("write", "Compress-Archive", x))],
+    // An archive holds a directory with everything under it.
+    effects: (p) => [...valuesOf(p, "path", "literalpath").map((x) => fx("read", "Compress-Archive", x, { recursive: true })), ...valuesOf(p, "destinationpath").map((x) => fx("write", "Compress-Archive", x))],
   },
   "expand-archive": {
     positional: ["path", "destinationpath"],
@@ -255,13 +257,18 @@ export function psEffects(name: string, args: readonly ShellWord[], c: SimpleCom
     const bound = bindPs(spec, args);
     if (cmdlet === "set-acl" && c.grantsEveryone) (bound.params as Map<string, string[]>).set("@everyone", [""]);
     const listing = psListing(upstream);
-    if (listing && PIPELINE_PATH.has(cmdlet) && !bound.params.has("path") && !bound.params.has("literalpath")) {
-      (bound.params as Map<string, string[]>).set("path", [`${listing.path.replace(/\/+$/, "")}/${HOLE_SEG}`]);
+    const items = listing && PIPELINE_PATH.has(cmdlet) && !bound.params.has("path") && !bound.params.has("literalpath") ? `${listing.path.replace(/\/+$/, "")}/${HOLE_SEG}` : undefined;
+    if (items !== undefined) {
+      (bound.params as Map<string, string[]>).set("path", [items]);
       // `gci ~ -Recurse | Remove-Item`: every item under the listed path is removed, which is removing it recursively
       // (with a -Filter only the items it names are: `gci C:\Windows -Recurse -Filter *.log`).
-      if (listing.recursive && !listing.filtered && cmdlet === "remove-item") (bound.params as Map<string, string[]>).set("recurse", [""]);
+      if (listing!.recursive && !listing!.filtered && cmdlet === "remove-item") (bound.params as Map<string, string[]>).set("recurse", [""]);
     }
-    out.push(...spec.effects(bound).map((e) => (e.path !== undefined ? { ...e, path: psPath(e.path) } : e)));
+    for (const e of spec.effects(bound)) {
+      // `gci -Recurse DIR | Get-Content`, `… | Select-String x`: what is under DIR, at any depth, is read.
+      if (items !== undefined && listing!.recursive && e.kind === "read" && e.path === items) out.push({ ...e, path: psPath(listing!.path), recursive: true });
+      else out.push(e.path !== undefined ? { ...e, path: psPath(e.path) } : e);
+    }
   }
   if (base === "format" || base === "diskpart") out.push({ kind: "write", via: base, path: WINDOWS_DISK });
   if (NATIVE_TOO.has(base) || !spec) {

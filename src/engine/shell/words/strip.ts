@@ -7,7 +7,8 @@
 import type { ShellWord, SimpleCommand } from "../model";
 import { HOLE_ANY, HOLE_INPUT, hasHoles } from "./template";
 import { WRAPPERS, type WrapperSpec } from "../commands/wrappers";
-import { isKnown } from "../commands/knownNames";
+import { isKnown } from "../commands/isKnown";
+import { commandName } from "./commandName";
 
 export interface Stripped {
   /** Index of the first word of each stage: 0, after the assignments, after each wrapper. */
@@ -91,14 +92,7 @@ export function receivedWords(words: readonly ShellWord[], from: number, to: num
   return out;
 }
 
-/** The command name a word calls: its basename, without a leading backslash (`\rm`, `/usr/bin/rm` → `rm`). */
-export function commandName(text: string): string {
-  let t = text;
-  if (t.startsWith("\\")) t = t.slice(1);
-  const slash = t.lastIndexOf("/");
-  if (slash >= 0 && slash < t.length - 1) t = t.slice(slash + 1);
-  return t;
-}
+export { commandName };
 
 const startsWithHole = (w: ShellWord): boolean => w.text.length > 0 && w.text.charCodeAt(0) >= 0xe000 && w.text.charCodeAt(0) <= 0xe004;
 
