@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findCredentials } from "../../src/engine/secrets/credentials";
-import { MASK } from "../../src/engine/secrets/detectors";
+import { MASK, tokenWindows } from "../../src/engine/secrets/detectors";
 import { maskText } from "../../src/engine/secrets/maskCut";
 import { notRandomBecause } from "../../src/engine/secrets/randomValue";
 import { TOKEN_SHAPES } from "../../src/engine/secrets/tokenShapes";
@@ -196,5 +196,17 @@ describe("the masker masks whatever the rule calls a credential", () => {
       expect(masked).not.toContain(secret);
       expect(masked).toContain(MASK);
     }
+  });
+});
+
+describe("the rule set past its first 8 KiB", () => {
+  it("scans the text around each token-like run, within a bound", () => {
+    const key = "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";
+    const windows = tokenWindows(`${"lorem ipsum ".repeat(2000)}\nkey ${key} end`, 8192, 20, 8192);
+    expect(windows).toContain(key);
+    expect(windows.length).toBeLessThan(200);
+    expect(tokenWindows("a".repeat(100_000), 0, 128, 8192).length).toBe(8192);
+    expect(tokenWindows("ab ".repeat(50_000), 0, 128, 8192)).toBe("");
+    expect(findCredentials(`${"lorem ipsum ".repeat(2000)}\ngroq key ${key}`)).not.toEqual([]);
   });
 });

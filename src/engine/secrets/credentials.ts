@@ -17,15 +17,19 @@
  * headers and JWTs on their own do not make a prompt a leak: they are masked only.
  *
  * Cost is bounded: our patterns are linear and run on up to MAX_SCAN characters; secretlint's scanners (JavaScript
- * regexes, some slow on hostile input) run on the first RULE_SET_SCAN characters.
+ * regexes, some slow on hostile input) run on the first RULE_SET_SCAN characters and, past them, on the text around
+ * each token-like run, RULE_SET_WINDOWS characters at most (a key pasted after a long log is still found).
  */
-import { assignmentRanges, urlPasswords } from "./detectors";
+import { assignmentRanges, tokenWindows, urlPasswords } from "./detectors";
 import { notRandomBecause } from "./randomValue";
 import { SECRET_RULE_IDS, secretRuleSetFindings } from "./secretRuleSet";
 import { TOKEN_SHAPES } from "./tokenShapes";
 
 const MAX_SCAN = 1024 * 1024;
 const RULE_SET_SCAN = 8 * 1024;
+/** Past those, the rule set scans the text around each token-like run (tokenWindows), this much of it at most. */
+const RULE_SET_WINDOWS = 8 * 1024;
+const RULE_SET_MARGIN = 128;
 
 /** secretlint rules that judge URL credentials without asking whether the password is a default (see 2. above). */
 const NOT_CREDENTIALS = new Set(["@secretlint/secretlint-rule-basicauth", "@secretlint/secretlint-rule-database-connection-string"]);
@@ -51,7 +55,8 @@ export function findCredentials(text: string): string[] {
   assignmentRanges(t, false, [], (name, [start, end]) => {
     if (isCredentialName(name) && notRandomBecause(t.slice(start, end)) === undefined) found.add("secret-named value");
   });
-  for (const id of secretRuleSetFindings(t.length > RULE_SET_SCAN ? t.slice(0, RULE_SET_SCAN) : t)) if (!NOT_CREDENTIALS.has(id)) found.add(id.replace("@secretlint/secretlint-rule-", ""));
+  const ruleSetText = t.length > RULE_SET_SCAN ? `${t.slice(0, RULE_SET_SCAN)}\n\u0000\n${tokenWindows(t, RULE_SET_SCAN, RULE_SET_MARGIN, RULE_SET_WINDOWS)}` : t;
+  for (const id of secretRuleSetFindings(ruleSetText)) if (!NOT_CREDENTIALS.has(id)) found.add(id.replace("@secretlint/secretlint-rule-", ""));
   return [...found];
 }
 

@@ -156,10 +156,10 @@ function assignmentPatterns(open: boolean): { assignments: readonly RegExp[]; ar
     // value is masked.
     assignments: [
       // env and shell: NAME=value, export NAME=value, --password=value; also inside a line (`;`, `&&`, a quote, a
-      // `:` as in .npmrc's `//registry/:_authToken=…`)
+      // `:` as in .npmrc's `//registry/:_authToken=…`, a tag's `>` as in `<code>TOKEN=…</code>`, which ends at `<`)
       new RegExp(
-        String.raw`(?:^|[\s;&|('"` + BT + String.raw`,{:])(?:export\s{1,8}|set\s{1,8}|local\s{1,8}|declare\s{1,8}(?:-\w{1,4}\s{1,8})?|readonly\s{1,8}|\$env:)?(-{0,2}[A-Za-z_][A-Za-z0-9_.-]{0,127})=(?:"([^"\n]{1,4096})` +
-          closing('"', open) + String.raw`|'([^'\n]{1,4096})` + closing("'", open) + String.raw`|([^\s'";&|)` + BT + ",}]{1,4096}))",
+        String.raw`(?:^|[\s;&|('"` + BT + String.raw`,{:>])(?:export\s{1,8}|set\s{1,8}|local\s{1,8}|declare\s{1,8}(?:-\w{1,4}\s{1,8})?|readonly\s{1,8}|\$env:)?(-{0,2}[A-Za-z_][A-Za-z0-9_.-]{0,127})=(?:"([^"\n]{1,4096})` +
+          closing('"', open) + String.raw`|'([^'\n]{1,4096})` + closing("'", open) + String.raw`|([^\s'";&|)<` + BT + ",}]{1,4096}))",
         "dg",
       ),
       // JSON, YAML, code with a quoted literal: "name": "value", name: 'value', apiKey = "value", key => 'value'
@@ -279,6 +279,47 @@ export function tokenish(text: string): boolean {
     } else run = 0;
   }
   return false;
+}
+
+/**
+ * The parts of `text` from `from` on that the rule set can find something in: each run of 16 or more token
+ * characters (as tokenish) with `margin` characters either side (a rule may need the name before a token, as
+ * `CLOUDFLARE_API_TOKEN=`), overlapping parts merged, joined by a separator no rule matches across, at most
+ * `budget` characters in all. A credential after a long paste is scanned, while the scan stays bounded.
+ */
+export function tokenWindows(text: string, from: number, margin: number, budget: number): string {
+  let out = "";
+  let run = 0;
+  let open = -1;
+  let close = -1;
+  const flush = () => {
+    if (open < 0) return;
+    const part = text.slice(open, close);
+    out += out === "" ? part : `\n\u0000\n${part}`;
+    open = -1;
+  };
+  for (let i = from; i < text.length && out.length + (open < 0 ? 0 : close - open) < budget; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && TOKEN_CHAR[c] === 1) {
+      if (++run !== 16) continue;
+      const start = Math.max(from, i - 15 - margin);
+      let runEnd = i + 1;
+      const runLimit = Math.min(text.length, i + budget);
+      while (runEnd < runLimit && text.charCodeAt(runEnd) < 128 && TOKEN_CHAR[text.charCodeAt(runEnd)] === 1) runEnd++;
+      const end = Math.min(text.length, runEnd + margin);
+      if (open >= 0 && start <= close) close = Math.max(close, end);
+      else {
+        flush();
+        open = start;
+        close = end;
+      }
+      // On from the run's end (the character there is not a token character, or the text ends).
+      i = runEnd;
+      run = 0;
+    } else run = 0;
+  }
+  flush();
+  return out.length > budget ? out.slice(0, budget) : out;
 }
 
 /** A value that only refers to a secret (`$DB_PASSWORD`, `${{ secrets.X }}`, `<password>`) is not one. */
