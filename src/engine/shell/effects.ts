@@ -239,7 +239,6 @@ const DIALECT_ROLES: Partial<Record<SimpleCommand["dialect"], typeof psRole>> = 
 function declaredEffects(c: SimpleCommand, name: string, args: readonly ShellWord[], upstream?: SimpleCommand): DeclaredEffect[] {
   // `mkfs --help`, `dd --version`, `format /?`: the program prints and exits.
   if (asksForHelp(name, args)) return [];
-
   const table = DIALECT_EFFECTS[c.dialect];
   if (table) {
     const own = table(name, args, c, upstream);

@@ -309,10 +309,12 @@ export function strippedCommand(c: SimpleCommand): Stripped {
  * -- .`, `rm -- -f`); a name with holes (`$CMD`) is examined as any command already.
  */
 function unknownProgramsCommand(words: readonly ShellWord[], at: number): number | undefined {
+  // The `--` first: almost every simple command has none, and asking the tables costs more than the scan.
+  let dashes = -1;
+  for (let k = at + 1; k + 1 < words.length && dashes < 0; k++) if (words[k]!.value === "--") dashes = k;
+  if (dashes < 0) return undefined;
   const name = commandName(words[at]!.value);
-  if (name === "" || hasHoles(name) || isKnown(name)) return undefined;
-  for (let k = at + 1; k + 1 < words.length; k++) if (words[k]!.value === "--") return k + 1;
-  return undefined;
+  return name === "" || hasHoles(name) || isKnown(name) ? undefined : dashes + 1;
 }
 
 /** Several words as one code string (how `watch a b` or `ssh host a b` hands them to a shell). */
